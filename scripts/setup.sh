@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs cuzk's build dependencies from Debian/Ubuntu packages. Idempotent and non-interactive:
+# packages already present are left alone, and apt runs only when something is missing.
+set -euo pipefail
+
+packages=(build-essential cmake libcli11-dev libsimdjson-dev libmimalloc-dev doctest-dev libssl-dev
+  libomp-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

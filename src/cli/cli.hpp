@@ -1,0 +1,19 @@
+// The command line: the only layer that reads argv, the environment and the terminal.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace cuzk::cli {
+
+// Exit codes shared by every subcommand. `verify` uses kExitFailure for "invalid".
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+int run(int argc, char** argv);
+
+// Each subcommand lives in its own file and registers itself here. The callback stored on the
+// subcommand sets the process exit code through `exit_code`.
+void add_bench_command(CLI::App& app, int& exit_code);
+
+}  // namespace cuzk::cli

@@ -1,0 +1,33 @@
+#include <cstdio>
+
+#include "cli/cli.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::cli {
+
+int run(int argc, char** argv) {
+  CLI::App app{"cuzk: Groth16 prover for Filecoin PoRep commit phase 2 (C2)", "cuzk"};
+  app.set_version_flag("--version", "cuzk " CUZK_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  int exit_code = kExitSuccess;
+  add_bench_command(app, exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line on stderr, exit code 2, as for every usage error.
+    std::fprintf(stderr, "cuzk: %s\n", e.what());
+    return kExitUsage;
+  }
+  return exit_code;
+}
+
+}  // namespace cuzk::cli
