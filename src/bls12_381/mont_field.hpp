@@ -1,13 +1,14 @@
 // Prime fields in Montgomery form, written once for any modulus with a spare top bit.
 //
 // An element holds a*R mod p (R = 2^(64N)) in N little-endian limbs and is always fully reduced,
-// so equality is limb equality and Fr{} is zero. Multiplication is the CIOS method in the variant
-// that needs no extra carry word, valid because both BLS12-381 moduli leave the top bit of the top
-// limb clear (checked below); see Koc, Acar, Kaliski, "Analyzing and comparing Montgomery
-// multiplication algorithms" (1996), and gnark-crypto's "no-carry" note.
+// so equality is limb equality and Fr{} is zero. The arithmetic itself lives in
+// mont_ops_portable.hpp (the reference, used in constant evaluation and as fallback),
+// mont_ops_x86_64.hpp (MULX/ADCX/ADOX multiplication, add/sub in asm) and mont_inverse.hpp
+// (binary GCD inversion); this class binds it to one modulus.
 //
-// add/sub/neg/mul/square run in constant time. pow, inverse, sqrt and legendre branch on the
-// exponent, which is always public (p-2, (p+1)/4, ...), never on the element.
+// add/sub/neg/mul/square run in constant time. pow, sqrt and legendre branch on the exponent,
+// which is always public (p-2, (p+1)/4, ...), never on the element. inverse() is variable time
+// (for public values); inverse_constant_time() is not.
 #pragma once
 
 #include <algorithm>
@@ -18,8 +19,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "bls12_381/bigint.hpp"
+#include "bls12_381/mont_inverse.hpp"
+#include "bls12_381/mont_ops_portable.hpp"
+#include "bls12_381/mont_ops_x86_64.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::bls12_381 {
@@ -197,19 +203,23 @@ class MontField {
   }
 
   constexpr MontField& operator+=(const MontField& b) {
-    Limbs<N> t = l_;
-    bigint::add_in_place(t, b.l_);  // no carry out: both < p < 2^(64N-1)
-    reduce_once(t);
-    l_ = t;
+#if defined(CUZK_MONT_X86_64)
+    if (!std::is_constant_evaluated()) {
+      l_ = mont_x86_64::add<P>(l_, b.l_);
+      return *this;
+    }
+#endif
+    l_ = mont_portable::add(l_, b.l_, P.modulus);
     return *this;
   }
   constexpr MontField& operator-=(const MontField& b) {
-    const std::uint64_t borrow = bigint::sub_in_place(l_, b.l_);
-    // Add p back iff the subtraction borrowed, through a mask rather than a branch.
-    const std::uint64_t mask = 0 - borrow;
-    std::uint64_t carry = 0;
-    for (std::size_t i = 0; i < N; ++i)
-      l_[i] = bigint::add_carry(l_[i], P.modulus[i] & mask, carry);
+#if defined(CUZK_MONT_X86_64)
+    if (!std::is_constant_evaluated()) {
+      l_ = mont_x86_64::sub<P>(l_, b.l_);
+      return *this;
+    }
+#endif
+    l_ = mont_portable::sub(l_, b.l_, P.modulus);
     return *this;
   }
   constexpr MontField operator-() const {
@@ -240,8 +250,17 @@ class MontField {
   }
   constexpr MontField pow(std::uint64_t e) const { return pow(Limbs<1>{e}); }
 
-  // Multiplicative inverse; zero maps to zero (as a^(p-2) does).
-  constexpr MontField inverse() const { return pow(P.p_minus_2); }
+  // Multiplicative inverse; zero maps to zero (as a^(p-2) does). Variable time (binary GCD, see
+  // mont_inverse.hpp): for public values. inverse_constant_time() is for secrets.
+  constexpr MontField inverse() const {
+    if (std::is_constant_evaluated()) return inverse_constant_time();
+    const auto scaled = binary_gcd::scaled_inverse(l_, P.modulus, P.inv, kInverseRounds);
+    if (!scaled) return inverse_constant_time();  // unreachable by the round bound; kept safe
+    return from_montgomery_limbs(scaled->first) *
+           from_montgomery_limbs(kInverseCorrections[scaled->second]);
+  }
+  // a^(p-2): the same result, in time independent of the value.
+  constexpr MontField inverse_constant_time() const { return pow(P.p_minus_2); }
 
   // 1 for a non-zero square, -1 for a non-square, 0 for zero.
   constexpr int legendre() const {
@@ -274,30 +293,24 @@ class MontField {
   }
 
  private:
-  static constexpr void reduce_once(Limbs<N>& t) {
-    Limbs<N> u = t;
-    const std::uint64_t borrow = bigint::sub_in_place(u, P.modulus);
-    // Keep t when t < p (the subtraction borrowed), else take u.
-    const std::uint64_t keep = 0 - borrow;
-    for (std::size_t i = 0; i < N; ++i) t[i] = (t[i] & keep) | (u[i] & ~keep);
-  }
+  static constexpr std::size_t kInverseRounds = binary_gcd::max_rounds(P.bits);
+  static constexpr auto kInverseCorrections =
+      binary_gcd::make_corrections<N, kInverseRounds>(P.modulus, P.inv, P.r2);
 
+  // The x86-64 path is inline asm behind a test of a flag set once at start-up: measured against
+  // calling through a function pointer chosen at start-up, the flag costs nothing measurable
+  // while the pointer costs ~1.5 ns per Fr multiplication (the call cannot be inlined). The
+  // portable fallback is kept out of line so that it does not bloat every call site.
   static constexpr Limbs<N> mont_mul(const Limbs<N>& a, const Limbs<N>& b) {
-    Limbs<N> t{};
-    for (std::size_t i = 0; i < N; ++i) {
-      std::uint64_t carry_a = 0;
-      t[0] = bigint::mul_add(t[0], a[0], b[i], carry_a);
-      const std::uint64_t m = t[0] * P.inv;
-      std::uint64_t carry_m = 0;
-      (void)bigint::mul_add(t[0], m, P.modulus[0], carry_m);
-      for (std::size_t j = 1; j < N; ++j) {
-        t[j] = bigint::mul_add(t[j], a[j], b[i], carry_a);
-        t[j - 1] = bigint::mul_add(t[j], m, P.modulus[j], carry_m);
-      }
-      t[N - 1] = carry_a + carry_m;
-    }
-    reduce_once(t);
-    return t;
+    if (std::is_constant_evaluated()) return mont_portable::mul(a, b, P.modulus, P.inv);
+#if defined(CUZK_MONT_X86_64)
+    if (mont_x86_64::cpu_has_bmi2_adx()) [[likely]]
+      return mont_x86_64::mul<P>(a, b);
+#endif
+    return mont_mul_portable(a, b);
+  }
+  [[gnu::noinline]] static Limbs<N> mont_mul_portable(const Limbs<N>& a, const Limbs<N>& b) {
+    return mont_portable::mul(a, b, P.modulus, P.inv);
   }
 
   constexpr std::optional<MontField> tonelli_shanks() const {
