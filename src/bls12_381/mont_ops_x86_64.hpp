@@ -98,18 +98,26 @@ inline bool cpu_has_bmi2_adx() {
   "mulx 32(%[a]), %[lo], %[" #t5 "]\n\tadc %[lo], %[" #t4 \
   "]\n\t"                                                 \
   "mulx 40(%[a]), %[lo], %[" #t6 "]\n\tadc %[lo], %[" #t5 "]\n\tadc $0, %[" #t6 "]\n\t"
-#define CUZK_REDUCE_6(t0, t1, t2, t3, t4, t5, t6)                                                 \
-  CUZK_REDUCE_START(t0)                                                                           \
-  CUZK_MAC(0, p, t0, t1)                                                                          \
-  CUZK_MAC(8, p, t1, t2)                                                                          \
-  CUZK_MAC(16, p, t2, t3) CUZK_MAC(24, p, t3, t4) CUZK_MAC(32, p, t4, t5) CUZK_MAC(40, p, t5, t6) \
-      CUZK_MAC_END(t6)
-#define CUZK_ROW_6(boff, t0, t1, t2, t3, t4, t5, t6)                                              \
-  CUZK_ROW_START(boff)                                                                            \
-  CUZK_MAC(0, a, t0, t1)                                                                          \
-  CUZK_MAC(8, a, t1, t2)                                                                          \
-  CUZK_MAC(16, a, t2, t3) CUZK_MAC(24, a, t3, t4) CUZK_MAC(32, a, t4, t5) CUZK_MAC(40, a, t5, t6) \
-      CUZK_MAC_END(t6)
+// clang-format off: one multiply-accumulate per line keeps the carry chains readable.
+#define CUZK_REDUCE_6(t0, t1, t2, t3, t4, t5, t6) \
+  CUZK_REDUCE_START(t0)                           \
+  CUZK_MAC(0, p, t0, t1)                          \
+  CUZK_MAC(8, p, t1, t2)                          \
+  CUZK_MAC(16, p, t2, t3)                         \
+  CUZK_MAC(24, p, t3, t4)                         \
+  CUZK_MAC(32, p, t4, t5)                         \
+  CUZK_MAC(40, p, t5, t6)                         \
+  CUZK_MAC_END(t6)
+#define CUZK_ROW_6(boff, t0, t1, t2, t3, t4, t5, t6) \
+  CUZK_ROW_START(boff)                               \
+  CUZK_MAC(0, a, t0, t1)                             \
+  CUZK_MAC(8, a, t1, t2)                             \
+  CUZK_MAC(16, a, t2, t3)                            \
+  CUZK_MAC(24, a, t3, t4)                            \
+  CUZK_MAC(32, a, t4, t5)                            \
+  CUZK_MAC(40, a, t5, t6)                            \
+  CUZK_MAC_END(t6)
+// clang-format on
 
 // result = t - p if that does not borrow, else t; c* are scratch registers.
 #define CUZK_FINAL_SUB_4(r0, r1, r2, r3, c0, c1, c2, c3)       \
