@@ -1,0 +1,51 @@
+// The Groth16 prover (bellperson's create_proof_batch, prover/native.rs): several circuits of the
+// same shape (the partitions of one sector) against one parameter set, in one call.
+//
+// For each circuit, with witness w = (inputs, aux), blinding r, s and the verifying key's points:
+//   A = alpha_g1 + sum_i w_i a_i + r delta_g1
+//   B = beta_g2 + sum_i w_i b_i + s delta_g2           (and B1, the same sum in G1 with beta_g1)
+//   C = sum_k h_k H_k + sum_j aux_j l_j + s A' + r B1' + r s delta_g1 + s alpha_g1 + r beta_g1
+// where A' and B1' are the two sums alone; this equals s A + r B1 - r s delta + h + l. The heavy
+// work (H and the MSMs) goes through a ProverBackend.
+#pragma once
+
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "circuit/constraint_system.hpp"
+#include "circuit/proving_cs.hpp"
+#include "prover/backend.hpp"
+#include "prover/parameters.hpp"
+#include "prover/proof.hpp"
+
+namespace cuzk::prover {
+
+// The zero-knowledge blinding of one proof. Secret: draw it from OsRandom (util/os_random.hpp).
+struct Blinding {
+  Fr r;
+  Fr s;
+  static Blinding random();  // from the operating system's generator
+};
+
+// Synthesizes `circuit` (callable with a ProvingCS&) and appends bellperson's input constraints.
+template <class Circuit>
+circuit::ProvingCS synthesize_for_proving(Circuit&& circuit) {
+  circuit::ProvingCS cs;
+  std::forward<Circuit>(circuit)(cs);
+  circuit::enforce_input_columns(cs);
+  return cs;
+}
+
+// One proof per circuit. Every circuit must come from synthesize_for_proving (or have had
+// enforce_input_columns called) and have the same shape; the parameters must belong to that
+// shape (checked: ParamsError kWrongCircuit otherwise). blinding[k] is used for circuits[k].
+std::vector<Proof> create_proofs(const ParameterSource& params,
+                                 std::span<const circuit::ProvingCS> circuits,
+                                 ProverBackend& backend, std::span<const Blinding> blinding);
+// The same with fresh r, s from the operating system for every proof.
+std::vector<Proof> create_proofs(const ParameterSource& params,
+                                 std::span<const circuit::ProvingCS> circuits,
+                                 ProverBackend& backend);
+
+}  // namespace cuzk::prover
