@@ -15,5 +15,6 @@ int run(int argc, char** argv);
 // Each subcommand lives in its own file and registers itself here. The callback stored on the
 // subcommand sets the process exit code through `exit_code`.
 void add_bench_command(CLI::App& app, int& exit_code);
+void add_circuit_command(CLI::App& app, int& exit_code);
 
 }  // namespace cuzk::cli

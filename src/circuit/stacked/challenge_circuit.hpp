@@ -1,0 +1,224 @@
+// One challenge of the StackedDRG circuit (stacked/circuit/params.rs Proof::synthesize), in the
+// reference's allocation and constraint order:
+//   data leaf, its inclusion in tree D;
+//   per DRG parent, then per expander parent: its column, the column hash, its inclusion in C;
+//   the challenge as a UInt64 and its public input;
+//   per layer 1..L: the parents' labels as bits (DRG parents from this layer, expander parents
+//   from the previous one, none in layer 1), repeated to 37 slots, and create_label;
+//   the encoded node (last label + data) and its inclusion in tree R_last;
+//   the hash of the recomputed labels (the challenged column) and its inclusion in tree C.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "circuit/constraint_system.hpp"
+#include "circuit/gadgets/boolean.hpp"
+#include "circuit/gadgets/num.hpp"
+#include "circuit/gadgets/uint32.hpp"
+#include "circuit/merkle/por.hpp"
+#include "circuit/merkle/poseidon_hasher_circuit.hpp"
+#include "circuit/merkle/sha256_hasher_circuit.hpp"
+#include "circuit/stacked/bit_order.hpp"
+#include "circuit/stacked/circuit_inputs.hpp"
+#include "circuit/stacked/column_hash.hpp"
+#include "circuit/stacked/create_label.hpp"
+#include "circuit/stacked/encode.hpp"
+#include "circuit/stacked/uint64.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::circuit::stacked {
+
+namespace detail {
+
+// The reference's namespace names, which embed the parent's number.
+inline constexpr std::array<const char*, 6> kDrgParentNum = {
+    "drg_parent_0_num", "drg_parent_1_num", "drg_parent_2_num",
+    "drg_parent_3_num", "drg_parent_4_num", "drg_parent_5_num"};
+inline constexpr std::array<const char*, 6> kDrgParentConstraint = {
+    "drg_parent_0_constraint", "drg_parent_1_constraint", "drg_parent_2_constraint",
+    "drg_parent_3_constraint", "drg_parent_4_constraint", "drg_parent_5_constraint"};
+inline constexpr std::array<const char*, 6> kDrgParentInclusion = {
+    "drg_parent_0_inclusion", "drg_parent_1_inclusion", "drg_parent_2_inclusion",
+    "drg_parent_3_inclusion", "drg_parent_4_inclusion", "drg_parent_5_inclusion"};
+inline constexpr std::array<const char*, 8> kExpParentNum = {
+    "exp_parent_0_num", "exp_parent_1_num", "exp_parent_2_num", "exp_parent_3_num",
+    "exp_parent_4_num", "exp_parent_5_num", "exp_parent_6_num", "exp_parent_7_num"};
+inline constexpr std::array<const char*, 8> kExpParentConstraint = {
+    "exp_parent_0_constraint", "exp_parent_1_constraint", "exp_parent_2_constraint",
+    "exp_parent_3_constraint", "exp_parent_4_constraint", "exp_parent_5_constraint",
+    "exp_parent_6_constraint", "exp_parent_7_constraint"};
+inline constexpr std::array<const char*, 8> kExpParentInclusion = {
+    "exp_parent_0_inclusion", "exp_parent_1_inclusion", "exp_parent_2_inclusion",
+    "exp_parent_3_inclusion", "exp_parent_4_inclusion", "exp_parent_5_inclusion",
+    "exp_parent_6_inclusion", "exp_parent_7_inclusion"};
+// Bits of hashed parent k (k = position among this layer's distinct parents).
+inline constexpr std::array<const char*, 6> kDrgParentBits = {
+    "drg_parent_0_bits", "drg_parent_1_bits", "drg_parent_2_bits",
+    "drg_parent_3_bits", "drg_parent_4_bits", "drg_parent_5_bits"};
+inline constexpr std::array<const char*, 14> kExpParentBits = {nullptr,
+                                                               nullptr,
+                                                               nullptr,
+                                                               nullptr,
+                                                               nullptr,
+                                                               nullptr,
+                                                               "exp_parent_6_bits",
+                                                               "exp_parent_7_bits",
+                                                               "exp_parent_8_bits",
+                                                               "exp_parent_9_bits",
+                                                               "exp_parent_10_bits",
+                                                               "exp_parent_11_bits",
+                                                               "exp_parent_12_bits",
+                                                               "exp_parent_13_bits"};
+
+static_assert(kDrgParentNum.size() == porep::kBaseDegree);
+static_assert(kExpParentNum.size() == porep::kExpanderDegree);
+
+// Column::alloc: row i in scope "column/column_num_row_i".
+template <ConstraintSystem CS>
+std::vector<AllocatedNum> alloc_column(CS& cs, const ColumnWitness& column) {
+  [[maybe_unused]] auto scope = cs.scope("column");
+  std::vector<AllocatedNum> rows;
+  rows.reserve(column.rows.size());
+  for (std::size_t i = 0; i < column.rows.size(); ++i) {
+    [[maybe_unused]] auto row_scope = cs.scope("column_num_row", i);
+    rows.push_back(AllocatedNum::alloc(cs, column.rows[i]));
+  }
+  return rows;
+}
+
+// A parent column: allocated, hashed and proved included in tree C (root comm_c).
+template <ConstraintSystem CS>
+std::vector<AllocatedNum> parent_column(CS& cs, const CircuitShape& shape,
+                                        const ColumnWitness& column, const AllocatedNum& comm_c,
+                                        const char* num_name, const char* hash_name,
+                                        const char* inclusion_name) {
+  if (column.rows.size() != shape.layers) {
+    throw Error("stacked circuit: a parent column has the wrong number of rows");
+  }
+  std::vector<AllocatedNum> rows;
+  {
+    [[maybe_unused]] auto scope = cs.scope(num_name);
+    rows = alloc_column(cs, column);
+  }
+  AllocatedNum hash;
+  {
+    [[maybe_unused]] auto scope = cs.scope(hash_name);
+    hash = hash_single_column(cs, std::span<const AllocatedNum>(rows));
+  }
+  [[maybe_unused]] auto scope = cs.scope(inclusion_name);
+  merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(cs, shape.column_tree(), column.path,
+                                                          hash, comm_c);
+  return rows;
+}
+
+// A label as SHA-256 message bits (to_bits_le, then reverse_bit_numbering), in scope `name`.
+template <ConstraintSystem CS>
+std::vector<Boolean> label_bits(CS& cs, const char* name, const AllocatedNum& label) {
+  [[maybe_unused]] auto scope = cs.scope(name);
+  const std::vector<Boolean> le = label.to_bits_le(cs);
+  return reverse_bit_numbering(le);
+}
+
+// The 37 hashed parent slots from this layer's distinct parents: layer 1 has the 6 DRG parents,
+// repeated six times, then the first again; later layers the 14, twice, then the first 9.
+inline std::vector<std::span<const Boolean>> expand_parents(
+    const std::vector<std::vector<Boolean>>& distinct) {
+  std::vector<std::span<const Boolean>> slots;
+  slots.reserve(porep::kTotalParents);
+  while (slots.size() + distinct.size() <= porep::kTotalParents) {
+    for (const auto& p : distinct) slots.emplace_back(p);
+  }
+  for (std::size_t i = 0; slots.size() < porep::kTotalParents; ++i) slots.emplace_back(distinct[i]);
+  return slots;
+}
+
+}  // namespace detail
+
+// One challenge. comm_d, comm_c and comm_r_last are the partition's allocated roots; replica_id
+// is the replica id's message bits, shared by every label.
+template <ConstraintSystem CS>
+void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
+                          const AllocatedNum& comm_d, const AllocatedNum& comm_c,
+                          const AllocatedNum& comm_r_last, std::span<const Boolean> replica_id) {
+  AllocatedNum data_leaf;
+  {
+    [[maybe_unused]] auto scope = cs.scope("data_leaf");
+    data_leaf = AllocatedNum::alloc(cs, proof.data_leaf);
+  }
+  {
+    [[maybe_unused]] auto scope = cs.scope("comm_d_inclusion");
+    merkle::enforce_inclusion<merkle::Sha256MerkleHasher>(cs, shape.data_tree(), proof.comm_d_path,
+                                                          data_leaf, comm_d);
+  }
+
+  std::array<std::vector<AllocatedNum>, porep::kBaseDegree> drg_columns;
+  for (std::size_t i = 0; i < drg_columns.size(); ++i) {
+    drg_columns[i] =
+        detail::parent_column(cs, shape, proof.drg_parents[i], comm_c, detail::kDrgParentNum[i],
+                              detail::kDrgParentConstraint[i], detail::kDrgParentInclusion[i]);
+  }
+  std::array<std::vector<AllocatedNum>, porep::kExpanderDegree> exp_columns;
+  for (std::size_t i = 0; i < exp_columns.size(); ++i) {
+    exp_columns[i] =
+        detail::parent_column(cs, shape, proof.exp_parents[i], comm_c, detail::kExpParentNum[i],
+                              detail::kExpParentConstraint[i], detail::kExpParentInclusion[i]);
+  }
+
+  UInt64 challenge;
+  {
+    [[maybe_unused]] auto scope = cs.scope("challenge");
+    challenge = UInt64::alloc(cs, proof.challenge);
+  }
+  {
+    [[maybe_unused]] auto scope = cs.scope("challenge input");
+    challenge.pack_into_input(cs);
+  }
+
+  std::vector<AllocatedNum> labels;
+  labels.reserve(shape.layers);
+  for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
+    [[maybe_unused]] auto layer_scope = cs.scope("labeling", layer);
+    std::vector<std::vector<Boolean>> parents;
+    parents.reserve(porep::kParentCount);
+    for (const auto& column : drg_columns) {
+      parents.push_back(
+          detail::label_bits(cs, detail::kDrgParentBits[parents.size()], column[layer - 1]));
+    }
+    if (layer > 1) {
+      // Expander parents enter with the previous layer's label.
+      for (const auto& column : exp_columns) {
+        parents.push_back(
+            detail::label_bits(cs, detail::kExpParentBits[parents.size()], column[layer - 2]));
+      }
+    }
+    const std::vector<std::span<const Boolean>> slots = detail::expand_parents(parents);
+    [[maybe_unused]] auto scope = cs.scope("create_label");
+    labels.push_back(
+        create_label_circuit(cs, replica_id, slots, UInt32::constant(layer), challenge));
+  }
+
+  AllocatedNum encoded;
+  {
+    [[maybe_unused]] auto scope = cs.scope("encode_node");
+    encoded = encode(cs, labels.back(), data_leaf);
+  }
+  {
+    [[maybe_unused]] auto scope = cs.scope("comm_r_last_data_inclusion");
+    merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(
+        cs, shape.column_tree(), proof.comm_r_last_path, encoded, comm_r_last);
+  }
+
+  AllocatedNum column_hash;
+  {
+    [[maybe_unused]] auto scope = cs.scope("c_x_column_hash");
+    column_hash = hash_single_column(cs, std::span<const AllocatedNum>(labels));
+  }
+  [[maybe_unused]] auto scope = cs.scope("c_x_inclusion");
+  merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(cs, shape.column_tree(),
+                                                          proof.comm_c_path, column_hash, comm_c);
+}
+
+}  // namespace cuzk::circuit::stacked

@@ -1,0 +1,156 @@
+// `cuzk circuit`: the size of one partition's PoRep circuit, counted without a witness: counts,
+// FFT domain, the parameter vector lengths a matching .params file must have, and optionally the
+// R1CS fingerprint (bellpepper's TestConstraintSystem::hash of the same circuit).
+//
+//   cuzk circuit --registered-proof StackedDrg32GiBV1_1 [--fingerprint] [--json]
+//   cuzk circuit --nodes 8 --layers 2 --challenges 1 --tree 8-0-0   (rust-fil-proofs test shapes)
+//
+// With --registered-proof the overrides replace single fields of its shape.
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "circuit/porep/registered_proof.hpp"
+#include "circuit/stacked/circuit_report.hpp"
+#include "circuit/stacked/circuit_shape.hpp"
+#include "cli/cli.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+using circuit::porep::RegisteredSealProof;
+using circuit::stacked::CircuitReport;
+using circuit::stacked::CircuitShape;
+
+struct CircuitOptions {
+  std::string registered_proof;
+  std::optional<std::uint64_t> nodes;
+  std::optional<std::uint32_t> layers;
+  std::optional<std::uint32_t> challenges;
+  std::string tree;
+  bool fingerprint = false;
+  bool json = false;
+};
+
+// The partition's shape and the registered proof it came from, if any; a usage error otherwise.
+struct Selection {
+  std::optional<RegisteredSealProof> proof;
+  CircuitShape shape;
+  std::uint32_t partitions = 1;
+};
+
+Selection select_shape(const CircuitOptions& o) {
+  Selection s;
+  if (!o.registered_proof.empty()) {
+    s.proof = circuit::porep::seal_proof_from_name(o.registered_proof);
+    if (!s.proof)
+      throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
+    const auto& info = circuit::porep::seal_proof_info(*s.proof);
+    s.shape = circuit::stacked::circuit_shape(info);
+    s.partitions = info.partitions;
+  } else if (!o.nodes || !o.layers || !o.challenges || o.tree.empty()) {
+    throw CLI::ValidationError(
+        "give --registered-proof, or all of --nodes, --layers, --challenges and --tree");
+  }
+  if (o.nodes) s.shape.nodes = *o.nodes;
+  if (o.layers) s.shape.layers = *o.layers;
+  if (o.challenges) s.shape.challenges = *o.challenges;
+  if (!o.tree.empty()) {
+    const auto tree = circuit::stacked::parse_tree_shape(o.tree);
+    if (!tree)
+      throw CLI::ValidationError("--tree '" + o.tree + "' is not BASE-SUB-TOP, e.g. 8-8-0");
+    s.shape.tree = *tree;
+  }
+  try {
+    s.shape.validate();
+  } catch (const Error& e) {
+    throw CLI::ValidationError(e.what());
+  }
+  return s;
+}
+
+std::string proof_name(const Selection& s) {
+  return s.proof ? std::string(circuit::porep::seal_proof_info(*s.proof).name) : std::string();
+}
+
+void print_json(const Selection& s, const CircuitReport& r) {
+  const auto& p = r.params;
+  std::printf("{\"registered_proof\":%s,",
+              s.proof ? ("\"" + proof_name(s) + "\"").c_str() : "null");
+  std::printf("\"sector_size\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"layers\":%u,",
+              r.shape.nodes * circuit::porep::kNodeBytes, r.shape.nodes, r.shape.layers);
+  std::printf("\"tree\":\"%s\",\"partitions\":%u,\"challenges_per_partition\":%u,",
+              circuit::stacked::format_tree_shape(r.shape.tree).c_str(), s.partitions,
+              r.shape.challenges);
+  std::printf("\"num_inputs\":%" PRIu64 ",\"num_aux\":%" PRIu64 ",\"num_constraints\":%" PRIu64
+              ",\"num_constraints_with_inputs\":%" PRIu64 ",\"domain_size\":%" PRIu64 ",",
+              r.num_inputs, r.num_aux, r.num_constraints, r.num_constraints_with_inputs(),
+              r.domain_size);
+  std::printf("\"params_lengths\":{\"ic\":%" PRIu64 ",\"h\":%" PRIu64 ",\"l\":%" PRIu64
+              ",\"a\":%" PRIu64 ",\"b_g1\":%" PRIu64 ",\"b_g2\":%" PRIu64 "}",
+              p.ic, p.h, p.l, p.a, p.b_g1, p.b_g2);
+  if (r.fingerprint) std::printf(",\"fingerprint\":\"%s\"", r.fingerprint->c_str());
+  std::printf("}\n");
+}
+
+void print_text(const Selection& s, const CircuitReport& r) {
+  const auto row = [](const char* key, const std::string& value) {
+    std::printf("%-28s %s\n", key, value.c_str());
+  };
+  const auto num = [](std::uint64_t v) { return std::to_string(v); };
+  row("registered proof", s.proof ? proof_name(s) : "(none: shape given by hand)");
+  row("sector size", num(r.shape.nodes * circuit::porep::kNodeBytes) + " bytes");
+  row("nodes", num(r.shape.nodes));
+  row("layers", num(r.shape.layers));
+  row("tree (C, R_last)", circuit::stacked::format_tree_shape(r.shape.tree));
+  row("partitions", num(s.partitions));
+  row("challenges per partition", num(r.shape.challenges));
+  row("inputs (ONE included)", num(r.num_inputs));
+  row("aux", num(r.num_aux));
+  row("constraints (synthesized)", num(r.num_constraints));
+  row("constraints (+ input rows)", num(r.num_constraints_with_inputs()));
+  row("FFT domain size", num(r.domain_size));
+  const auto& p = r.params;
+  row("params ic", num(p.ic));
+  row("params h", num(p.h));
+  row("params l", num(p.l));
+  row("params a", num(p.a));
+  row("params b_g1", num(p.b_g1));
+  row("params b_g2", num(p.b_g2));
+  if (r.fingerprint) row("fingerprint", *r.fingerprint);
+}
+
+}  // namespace
+
+void add_circuit_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "circuit", "Size, parameter lengths and fingerprint of one partition's PoRep circuit");
+  // The options outlive this function: CLI11 writes them during parse, the callback reads them.
+  auto o = std::make_shared<CircuitOptions>();
+  cmd->add_option("--registered-proof", o->registered_proof,
+                  "Registered seal proof, e.g. StackedDrg32GiBV1_1");
+  cmd->add_option("--nodes", o->nodes, "Override: sector nodes (32 bytes each)");
+  cmd->add_option("--layers", o->layers, "Override: layers (2 or 11)");
+  cmd->add_option("--challenges", o->challenges, "Override: challenges per partition");
+  cmd->add_option("--tree", o->tree, "Override: tree C/R_last shape BASE-SUB-TOP, e.g. 8-8-2");
+  cmd->add_flag("--fingerprint", o->fingerprint,
+                "Also compute the R1CS fingerprint (a second synthesis pass)");
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([&exit_code, o] {
+    const Selection s = select_shape(*o);
+    const CircuitReport report = circuit::stacked::analyze_circuit(
+        s.shape, o->fingerprint ? circuit::stacked::Fingerprint::kCompute
+                                : circuit::stacked::Fingerprint::kSkip);
+    if (o->json) {
+      print_json(s, report);
+    } else {
+      print_text(s, report);
+    }
+    exit_code = kExitSuccess;
+  });
+}
+
+}  // namespace cuzk::cli

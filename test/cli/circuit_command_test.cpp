@@ -1,0 +1,66 @@
+// `cuzk circuit` end to end through cli::run: the JSON for rust-fil-proofs' base_8 test shape
+// (whose 1,199,620 constraints and 22 inputs the Rust asserts), and the usage errors (exit 2).
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+
+namespace {
+
+struct Outcome {
+  int exit_code = 0;
+  std::string out;
+};
+
+// Runs cuzk with `args`, capturing what it prints on stdout.
+Outcome run_cuzk(std::vector<std::string> args) {
+  args.insert(args.begin(), "cuzk");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::fflush(stdout);
+  std::FILE* capture = std::tmpfile();
+  REQUIRE(capture != nullptr);
+  const int saved = dup(fileno(stdout));
+  dup2(fileno(capture), fileno(stdout));
+  Outcome o;
+  o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
+  std::fflush(stdout);
+  dup2(saved, fileno(stdout));
+  close(saved);
+  std::rewind(capture);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, capture)) > 0) o.out.append(buf, n);
+  std::fclose(capture);
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("cuzk circuit --json for the stacked_circuit.rs base_8 shape") {
+  const Outcome o = run_cuzk({"circuit", "--nodes", "8", "--layers", "2", "--challenges", "1",
+                              "--tree", "8-0-0", "--json"});
+  CHECK(o.exit_code == 0);
+  // a and b_g1/b_g2 are DensityCS's, which the satisfiability test checks against ProvingCS.
+  CHECK(
+      o.out ==
+      "{\"registered_proof\":null,\"sector_size\":256,\"nodes\":8,\"layers\":2,\"tree\":\"8-0-0\","
+      "\"partitions\":1,\"challenges_per_partition\":1,\"num_inputs\":22,\"num_aux\":1198525,"
+      "\"num_constraints\":1199620,\"num_constraints_with_inputs\":1199642,"
+      "\"domain_size\":2097152,\"params_lengths\":{\"ic\":22,\"h\":2097151,\"l\":1198525,"
+      "\"a\":1195210,\"b_g1\":302285,\"b_g2\":302285}}\n");
+}
+
+TEST_CASE("cuzk circuit: usage errors exit with 2") {
+  CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg3GiBV1"}).exit_code == 2);
+  CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg2KiBV1_1", "--tree", "8-8"})
+            .exit_code == 2);
+  CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg2KiBV1_1", "--layers", "5"})
+            .exit_code == 2);
+  CHECK(run_cuzk({"circuit", "--nodes", "8"}).exit_code == 2);
+}
