@@ -1,0 +1,47 @@
+#include <cstdio>
+#include <string>
+
+#include "kernels/cuda_check.cuh"
+#include "kernels/gpu.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::kernels {
+
+namespace detail {
+
+void throw_cuda_error(cudaError_t error, const char* call, const char* file, int line) {
+  throw Error(std::string("CUDA call ") + call + " failed at " + file + ":" + std::to_string(line) +
+              ": " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error));
+}
+
+}  // namespace detail
+
+bool gpu_available() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky "no device" error for later callers
+    return false;
+  }
+  return count > 0;
+}
+
+std::string gpu_description() {
+  int count = 0;
+  const cudaError_t error = cudaGetDeviceCount(&count);
+  if (error != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    return std::string("no CUDA device: ") +
+           (error != cudaSuccess ? cudaGetErrorString(error) : "none found");
+  }
+  int device = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  char line[256];
+  std::snprintf(line, sizeof line, "%s, compute capability %d.%d, %d SMs, %.1f GiB", prop.name,
+                prop.major, prop.minor, prop.multiProcessorCount,
+                static_cast<double>(prop.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0));
+  return line;
+}
+
+}  // namespace cuzk::kernels

@@ -1,0 +1,14 @@
+// Whether a CUDA device can run the kernels. Plain C++: callers compile with g++.
+#pragma once
+
+#include <string>
+
+namespace cuzk::kernels {
+
+// True when this build has the CUDA kernels and a device is present and usable. Never throws.
+bool gpu_available();
+
+// One line naming the device (name, compute capability, memory), or why there is none.
+std::string gpu_description();
+
+}  // namespace cuzk::kernels

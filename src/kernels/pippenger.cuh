@@ -1,0 +1,405 @@
+// Pippenger's bucket method on the GPU, written once for G1 (F = DeviceFp) and G2 (DeviceFp2).
+//
+// Scalars are recoded into signed c-bit digits d in [-2^(c-1), 2^(c-1)], so a window needs only
+// 2^(c-1) buckets and a negative digit adds the negated point. Per window:
+//   1. digits_kernel writes (bucket, point index | sign << 31) for every point; zero digits get
+//      the key 2^(c-1), which sorts last and is skipped;
+//   2. CUB radix-sorts the pairs by bucket and run-length encodes the sorted keys;
+//   3. bucket sums are computed in chunks of at most kChunk points, so a bucket that holds most
+//      points (scalars all equal, say) is spread over many threads; chunk sums are summed again
+//      in chunks until one value per bucket remains;
+// then all windows' buckets are combined by segmented running sums and Horner's rule.
+#pragma once
+
+#include <cub/cub.cuh>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "kernels/curve.cuh"
+#include "kernels/device_memory.cuh"
+#include "kernels/msm.hpp"
+#include "kernels/point_reduce.cuh"
+#include "util/error.hpp"
+
+namespace cuzk::kernels::detail {
+
+inline constexpr int kScalarBits = 256;      // recoding room: scalars < 2^255 never carry out
+inline constexpr std::uint32_t kChunk = 32;  // points summed by one thread per pass
+inline constexpr unsigned kThreads = 128;
+inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
+
+// Window size for n points when the caller does not choose: about log2(n) - 4 bits, so the
+// bucket work (2^(c-1) per window) stays well under the n adds per window.
+inline int default_window_bits(std::size_t n) {
+  int log_n = 0;
+  while ((std::size_t{1} << (log_n + 1)) <= n) ++log_n;
+  return std::clamp(log_n - 4, 8, 16);
+}
+
+struct DeviceScalar {
+  std::uint64_t limb[4];
+};
+
+__device__ __forceinline__ bool is_one(const DeviceScalar& s) {
+  return s.limb[0] == 1 && (s.limb[1] | s.limb[2] | s.limb[3]) == 0;
+}
+
+// Bits [offset, offset + c) of the scalar (c <= 32).
+__device__ __forceinline__ std::uint32_t scalar_bits(const DeviceScalar& s, int offset, int c) {
+  if (offset >= kScalarBits) return 0;
+  const int limb = offset / 64;
+  const int shift = offset % 64;
+  std::uint64_t v = s.limb[limb] >> shift;
+  if (shift + c > 64 && limb + 1 < 4) v |= s.limb[limb + 1] << (64 - shift);
+  return static_cast<std::uint32_t>(v) & ((1u << c) - 1);
+}
+
+// Bit i of the bitmap is set iff scalar i is exactly 1. One warp writes one 32-bit half-word.
+static __global__ void ones_bitmap_kernel(const DeviceScalar* scalars, std::size_t n,
+                                          std::uint32_t* bitmap_words) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const bool one = i < n && is_one(scalars[i]);
+  const unsigned ballot = __ballot_sync(0xffffffffu, one);
+  if ((threadIdx.x & 31) == 0 && i < n) bitmap_words[i / 32] = ballot;
+}
+
+// Signed digit of window `window` for every point, as a (key, value) pair for the sort.
+static __global__ void digits_kernel(const DeviceScalar* scalars, std::size_t n, int c, int window,
+                                     bool skip_ones, std::uint32_t* keys, std::uint32_t* values) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const DeviceScalar s = scalars[i];
+  const std::uint32_t half = 1u << (c - 1);
+  std::uint32_t key = half;  // the zero digit
+  std::uint32_t value = static_cast<std::uint32_t>(i);
+  if (!(skip_ones && is_one(s))) {
+    std::uint32_t carry = 0;
+    std::int64_t digit = 0;
+    for (int w = 0; w <= window; ++w) {
+      digit = static_cast<std::int64_t>(scalar_bits(s, w * c, c)) + carry;
+      carry = digit > half ? 1 : 0;
+      if (carry) digit -= std::int64_t{1} << c;
+    }
+    if (digit > 0) {
+      key = static_cast<std::uint32_t>(digit - 1);
+    } else if (digit < 0) {
+      key = static_cast<std::uint32_t>(-digit - 1);
+      value |= kNegativeBit;
+    }
+  }
+  keys[i] = key;
+  values[i] = value;
+}
+
+// Chunk counts per run: ceil(count / kChunk), and none for the zero-digit run.
+static __global__ void chunk_counts_kernel(const std::uint32_t* run_keys,
+                                           const std::uint32_t* counts, const int* num_runs,
+                                           std::uint32_t zero_key, std::uint32_t* chunks) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= *num_runs) return;
+  chunks[r] = run_keys[r] == zero_key ? 0 : (counts[r] + kChunk - 1) / kChunk;
+}
+
+// The run holding chunk t: the last r with chunk_offsets[r] <= t.
+__device__ __forceinline__ int run_of_chunk(const std::uint32_t* chunk_offsets, int runs,
+                                            std::uint32_t t) {
+  int lo = 0, hi = runs;  // invariant: chunk_offsets[lo] <= t < chunk_offsets[hi] (virtually)
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (chunk_offsets[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// First pass: chunk t sums up to kChunk sorted (signed) affine bases of one bucket.
+template <class F>
+__global__ void bucket_chunks_kernel(const DeviceAffine<F>* bases, const std::uint32_t* values,
+                                     const std::uint32_t* offsets, const std::uint32_t* counts,
+                                     const std::uint32_t* chunk_offsets, int runs,
+                                     std::uint32_t total_chunks, DeviceXyzz<F>* out) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= total_chunks) return;
+  const int r = run_of_chunk(chunk_offsets, runs, t);
+  const std::uint32_t begin = offsets[r] + (t - chunk_offsets[r]) * kChunk;
+  const std::uint32_t end = min(begin + kChunk, offsets[r] + counts[r]);
+  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
+  for (std::uint32_t p = begin; p < end; ++p) {
+    const std::uint32_t v = values[p];
+    const DeviceAffine<F> base = bases[v & ~kNegativeBit];
+    acc.add_affine((v & kNegativeBit) ? base.negated() : base);
+  }
+  out[t] = acc;
+}
+
+// Later passes: the same over the previous pass's chunk sums (XYZZ).
+template <class F>
+__global__ void merge_chunks_kernel(const DeviceXyzz<F>* in, const std::uint32_t* offsets,
+                                    const std::uint32_t* counts, const std::uint32_t* chunk_offsets,
+                                    int runs, std::uint32_t total_chunks, DeviceXyzz<F>* out) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= total_chunks) return;
+  const int r = run_of_chunk(chunk_offsets, runs, t);
+  const std::uint32_t begin = offsets[r] + (t - chunk_offsets[r]) * kChunk;
+  const std::uint32_t end = min(begin + kChunk, offsets[r] + counts[r]);
+  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
+  for (std::uint32_t p = begin; p < end; ++p) acc.add(in[p]);
+  out[t] = acc;
+}
+
+// Places each run's single remaining sum into its bucket (runs with no chunks stay infinity).
+template <class F>
+__global__ void scatter_buckets_kernel(const DeviceXyzz<F>* sums, const std::uint32_t* run_keys,
+                                       const std::uint32_t* chunk_offsets,
+                                       const std::uint32_t* chunks, int runs,
+                                       DeviceXyzz<F>* buckets) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= runs || chunks[r] == 0) return;
+  buckets[run_keys[r]] = sums[chunk_offsets[r]];
+}
+
+// k * p for a small non-negative k (double-and-add).
+template <class F>
+__device__ DeviceXyzz<F> times_small(const DeviceXyzz<F>& p, std::uint32_t k) {
+  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
+  for (int bit = 31; bit >= 0; --bit) {
+    acc = acc.doubled();
+    if ((k >> bit) & 1) acc.add(p);
+  }
+  return acc;
+}
+
+// Segment k of window w covers buckets [k*len, (k+1)*len); bucket j carries weight j + 1.
+// Running sums from the top give sum (j - start + 1) B_j and sum B_j; the segment's share of
+// the window sum is the first plus start * the second.
+template <class F>
+__global__ void bucket_segments_kernel(const DeviceXyzz<F>* buckets,
+                                       std::uint32_t buckets_per_window, std::uint32_t len,
+                                       std::uint32_t segments_per_window, int windows,
+                                       DeviceXyzz<F>* out) {
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= segments_per_window * static_cast<std::uint32_t>(windows)) return;
+  const std::uint32_t w = t / segments_per_window;
+  const std::uint32_t k = t % segments_per_window;
+  const std::uint32_t start = k * len;
+  const DeviceXyzz<F>* b = buckets + static_cast<std::size_t>(w) * buckets_per_window;
+  DeviceXyzz<F> running = DeviceXyzz<F>::infinity();
+  DeviceXyzz<F> weighted = DeviceXyzz<F>::infinity();
+  for (std::uint32_t j = start + len; j-- > start;) {
+    running.add(b[j]);
+    weighted.add(running);
+  }
+  weighted.add(times_small(running, start));
+  out[t] = weighted;
+}
+
+// Horner over the window sums: sum_w 2^(c w) W_w, plus an extra term (the ones' sum).
+template <class F>
+__global__ void combine_windows_kernel(const DeviceXyzz<F>* window_sums, int windows, int c,
+                                       const DeviceXyzz<F>* extra, DeviceXyzz<F>* out) {
+  DeviceXyzz<F> acc = window_sums[windows - 1];
+  for (int w = windows - 2; w >= 0; --w) {
+    for (int i = 0; i < c; ++i) acc = acc.doubled();
+    acc.add(window_sums[w]);
+  }
+  if (extra != nullptr) acc.add(*extra);
+  *out = acc;
+}
+
+// Event-based stage timing; inactive when no MsmTimings was asked for.
+class StageClock {
+ public:
+  StageClock(MsmTimings* out, cudaStream_t stream) : out_(out), stream_(stream) {
+    if (out_ == nullptr) return;
+    start_ = make_event();
+    stop_ = make_event();
+    total_start_ = make_event();
+    CUZK_CUDA_CHECK(cudaEventRecord(total_start_.get(), stream_));
+    CUZK_CUDA_CHECK(cudaEventRecord(start_.get(), stream_));
+  }
+  // Adds the time since the previous lap to *field.
+  void lap(double MsmTimings::*field) {
+    if (out_ == nullptr) return;
+    CUZK_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_));
+    out_->*field += elapsed_ms(start_, stop_);
+    std::swap(start_, stop_);
+  }
+  void finish() {
+    if (out_ == nullptr) return;
+    CUZK_CUDA_CHECK(cudaEventRecord(stop_.get(), stream_));
+    out_->total_ms = elapsed_ms(total_start_, stop_);
+  }
+
+ private:
+  MsmTimings* out_;
+  cudaStream_t stream_;
+  Event start_, stop_, total_start_;
+};
+
+template <class T>
+T read_device_value(const T* p, cudaStream_t stream) {
+  T v{};
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&v, p, sizeof v, cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return v;
+}
+
+// The MSM of n scalars (host, canonical) with the first n device bases; returns the XYZZ sum.
+template <class F>
+DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimbs> host_scalars,
+                        const MsmConfig& config) {
+  using Xyzz = DeviceXyzz<F>;
+  const std::size_t n = host_scalars.size();
+  if (n >= (std::size_t{1} << 31)) throw Error("MSM of 2^31 or more points is not supported");
+  const Stream stream_owner = make_stream();
+  cudaStream_t stream = stream_owner.get();
+  if (config.timings != nullptr) *config.timings = MsmTimings{};
+  StageClock clock(config.timings, stream);
+
+  DeviceBuffer<Xyzz> result(1);
+  result.fill_bytes(0, stream);  // infinity
+  if (n == 0) {
+    Xyzz r = read_device_value(result.data(), stream);
+    clock.finish();
+    return r;
+  }
+  DeviceBuffer<DeviceScalar> scalars(n);
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(scalars.data(), host_scalars.data(), host_scalars.size_bytes(),
+                                  cudaMemcpyHostToDevice, stream));
+  clock.lap(&MsmTimings::upload_ms);
+
+  const int c = config.window_bits != 0 ? config.window_bits : default_window_bits(n);
+  if (c < 2 || c > 24) throw Error("MSM window of " + std::to_string(c) + " bits is outside 2..24");
+  const int windows = (kScalarBits + c - 1) / c;
+  const std::uint32_t buckets_per_window = 1u << (c - 1);
+  const bool split_ones = config.ones == OnesPath::kBatchAddition;
+
+  // The ones: bitmap, then their sum (kept on the device until the final combination).
+  DeviceBuffer<Xyzz> ones_sum(1);
+  if (split_ones) {
+    const std::size_t words = (n + 63) / 64;
+    DeviceBuffer<std::uint64_t> bitmap(words);
+    bitmap.fill_bytes(0, stream);
+    ones_bitmap_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
+        scalars.data(), n, reinterpret_cast<std::uint32_t*>(bitmap.data()));
+    CUZK_CUDA_CHECK_LAUNCH();
+    clock.lap(&MsmTimings::digits_ms);
+    batch_add<F>(bases, bitmap.data(), words, ones_sum.data(), stream);
+    clock.lap(&MsmTimings::batch_add_ms);
+  }
+
+  DeviceBuffer<std::uint32_t> keys(n), values(n), sorted_keys(n), sorted_values(n);
+  DeviceBuffer<std::uint32_t> run_keys(n), counts(n), offsets(n), chunks(n), chunk_offsets(n);
+  DeviceBuffer<int> num_runs(1);
+  DeviceBuffer<std::uint32_t> max_chunks(1);
+  DeviceBuffer<Xyzz> buckets(static_cast<std::size_t>(windows) * buckets_per_window);
+  buckets.fill_bytes(0, stream);
+  const std::size_t max_sums = n / kChunk + std::min<std::size_t>(n, buckets_per_window + 1) + 1;
+  DeviceBuffer<Xyzz> sums_a(max_sums), sums_b(max_sums);
+
+  // One CUB scratch area, sized for the largest of the calls.
+  std::size_t temp_bytes = 0, bytes = 0;
+  const int n_int = static_cast<int>(n);
+  cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.data(), sorted_keys.data(), values.data(),
+                                  sorted_values.data(), n_int, 0, c, stream);
+  temp_bytes = std::max(temp_bytes, bytes);
+  cub::DeviceRunLengthEncode::Encode(nullptr, bytes, sorted_keys.data(), run_keys.data(),
+                                     counts.data(), num_runs.data(), n_int, stream);
+  temp_bytes = std::max(temp_bytes, bytes);
+  cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), n_int, stream);
+  temp_bytes = std::max(temp_bytes, bytes);
+  cub::DeviceReduce::Max(nullptr, bytes, chunks.data(), max_chunks.data(), n_int, stream);
+  temp_bytes = std::max(temp_bytes, bytes);
+  DeviceBuffer<std::uint8_t> temp(temp_bytes);
+
+  for (int w = 0; w < windows; ++w) {
+    digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
+        scalars.data(), n, c, w, split_ones, keys.data(), values.data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    clock.lap(&MsmTimings::digits_ms);
+
+    bytes = temp_bytes;
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, keys.data(),
+                                                    sorted_keys.data(), values.data(),
+                                                    sorted_values.data(), n_int, 0, c, stream));
+    bytes = temp_bytes;
+    CUZK_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(temp.data(), bytes, sorted_keys.data(),
+                                                       run_keys.data(), counts.data(),
+                                                       num_runs.data(), n_int, stream));
+    const int runs = read_device_value(num_runs.data(), stream);
+    bytes = temp_bytes;
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(), offsets.data(),
+                                                  runs, stream));
+    chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
+        run_keys.data(), counts.data(), num_runs.data(), buckets_per_window, chunks.data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    bytes = temp_bytes;
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, chunks.data(),
+                                                  chunk_offsets.data(), runs, stream));
+    bytes = temp_bytes;
+    CUZK_CUDA_CHECK(
+        cub::DeviceReduce::Max(temp.data(), bytes, chunks.data(), max_chunks.data(), runs, stream));
+    const std::uint32_t last_offset = read_device_value(chunk_offsets.data() + runs - 1, stream);
+    const std::uint32_t last_chunks = read_device_value(chunks.data() + runs - 1, stream);
+    std::uint32_t most_chunks = read_device_value(max_chunks.data(), stream);
+    std::uint32_t total_chunks = last_offset + last_chunks;
+    clock.lap(&MsmTimings::sort_ms);
+    if (total_chunks == 0) continue;  // every digit of this window is zero
+
+    bucket_chunks_kernel<F><<<blocks_for(total_chunks, kThreads), kThreads, 0, stream>>>(
+        bases, sorted_values.data(), offsets.data(), counts.data(), chunk_offsets.data(), runs,
+        total_chunks, sums_a.data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    Xyzz* current = sums_a.data();
+    Xyzz* next = sums_b.data();
+    // Each run now has chunks[r] sums at chunk_offsets[r]; merge until one per run remains.
+    while (most_chunks > 1) {
+      std::swap(counts, chunks);  // a run's item count is its previous chunk count
+      std::swap(offsets, chunk_offsets);
+      chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
+          run_keys.data(), counts.data(), num_runs.data(), buckets_per_window, chunks.data());
+      CUZK_CUDA_CHECK_LAUNCH();
+      bytes = temp_bytes;
+      CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, chunks.data(),
+                                                    chunk_offsets.data(), runs, stream));
+      const std::uint32_t lo = read_device_value(chunk_offsets.data() + runs - 1, stream);
+      const std::uint32_t lc = read_device_value(chunks.data() + runs - 1, stream);
+      total_chunks = lo + lc;
+      merge_chunks_kernel<F><<<blocks_for(total_chunks, kThreads), kThreads, 0, stream>>>(
+          current, offsets.data(), counts.data(), chunk_offsets.data(), runs, total_chunks, next);
+      CUZK_CUDA_CHECK_LAUNCH();
+      std::swap(current, next);
+      most_chunks = (most_chunks + kChunk - 1) / kChunk;
+    }
+    scatter_buckets_kernel<F><<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
+        current, run_keys.data(), chunk_offsets.data(), chunks.data(), runs,
+        buckets.data() + static_cast<std::size_t>(w) * buckets_per_window);
+    CUZK_CUDA_CHECK_LAUNCH();
+    clock.lap(&MsmTimings::accumulate_ms);
+  }
+
+  // Window sums: segments of up to 64 buckets, then a tree over each window's segments.
+  const std::uint32_t len = std::min<std::uint32_t>(64, buckets_per_window);
+  const std::uint32_t segments = buckets_per_window / len;
+  DeviceBuffer<Xyzz> segment_sums(static_cast<std::size_t>(windows) * segments);
+  bucket_segments_kernel<F><<<blocks_for(segments * windows, kThreads), kThreads, 0, stream>>>(
+      buckets.data(), buckets_per_window, len, segments, windows, segment_sums.data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  DeviceBuffer<Xyzz> window_sums(windows);
+  reduce_segments<F>(segment_sums.data(), segment_sums.size(), windows, window_sums.data(), stream);
+  combine_windows_kernel<F><<<1, 1, 0, stream>>>(
+      window_sums.data(), windows, c, split_ones ? ones_sum.data() : nullptr, result.data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  clock.lap(&MsmTimings::reduce_ms);
+  const Xyzz r = read_device_value(result.data(), stream);
+  clock.finish();
+  return r;
+}
+
+}  // namespace cuzk::kernels::detail

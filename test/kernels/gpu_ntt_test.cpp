@@ -1,0 +1,188 @@
+// GPU NTTs against a naive DFT, a CPU radix-2 NTT written here, and round trips; the quotient
+// chain against the same steps on the CPU and against the divisibility it must satisfy.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <vector>
+
+#include "gpu_test_support.hpp"
+#include "kernels/ntt.hpp"
+
+namespace cuzk::kernels::test {
+namespace {
+
+const Fr kGenerator = Fr::from_u64(7);
+
+Fr omega_for(int log_n) {
+  return Fr::two_adic_root_of_unity().pow(std::uint64_t{1} << (32 - log_n));
+}
+
+std::vector<Fr> random_vector(std::size_t n, std::mt19937_64& rng) {
+  std::vector<Fr> v(n);
+  for (auto& x : v) x = Fr::random(rng);
+  return v;
+}
+
+// Multiplies element i by base^i.
+void distribute_powers(std::vector<Fr>& v, const Fr& base) {
+  Fr p = Fr::one();
+  for (auto& x : v) {
+    x *= p;
+    p *= base;
+  }
+}
+
+// X_j = sum_i x_i w^(ij), O(n^2).
+std::vector<Fr> naive_dft(const std::vector<Fr>& x, const Fr& w) {
+  std::vector<Fr> out(x.size());
+  Fr wj = Fr::one();
+  for (auto& o : out) {
+    Fr acc{}, p = Fr::one();
+    for (const Fr& xi : x) {
+      acc += xi * p;
+      p *= wj;
+    }
+    o = acc;
+    wj *= w;
+  }
+  return out;
+}
+
+// The textbook iterative radix-2 transform (bit reversal, then log n passes).
+std::vector<Fr> cpu_ntt(std::vector<Fr> x, const Fr& w) {
+  const std::size_t n = x.size();
+  for (std::size_t i = 1, j = 0; i < n; ++i) {
+    std::size_t bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) std::swap(x[i], x[j]);
+  }
+  for (std::size_t len = 2; len <= n; len <<= 1) {
+    const Fr wl = w.pow(n / len);
+    for (std::size_t i = 0; i < n; i += len) {
+      Fr t = Fr::one();
+      for (std::size_t k = 0; k < len / 2; ++k) {
+        const Fr u = x[i + k], v = x[i + k + len / 2] * t;
+        x[i + k] = u + v;
+        x[i + k + len / 2] = u - v;
+        t *= wl;
+      }
+    }
+  }
+  return x;
+}
+
+std::vector<Fr> cpu_transform(std::vector<Fr> x, int log_n, NttDirection dir, NttDomain domain) {
+  const Fr w = omega_for(log_n);
+  if (dir == NttDirection::kForward) {
+    if (domain == NttDomain::kCoset) distribute_powers(x, kGenerator);
+    return cpu_ntt(std::move(x), w);
+  }
+  x = cpu_ntt(std::move(x), w.inverse());
+  const Fr n_inv = Fr::from_u64(x.size()).inverse();
+  for (auto& v : x) v *= n_inv;
+  if (domain == NttDomain::kCoset) distribute_powers(x, kGenerator.inverse());
+  return x;
+}
+
+std::vector<Fr> gpu_transform(std::vector<Fr> x, NttDirection dir, NttDomain domain) {
+  ntt(x, dir, domain);
+  return x;
+}
+
+constexpr NttDirection kDirections[] = {NttDirection::kForward, NttDirection::kInverse};
+constexpr NttDomain kDomains[] = {NttDomain::kSubgroup, NttDomain::kCoset};
+
+TEST_CASE("GPU NTT equals the naive DFT at small sizes" * doctest::skip(no_gpu())) {
+  std::mt19937_64 rng(21);
+  for (int log_n = 0; log_n <= 7; ++log_n) {
+    const auto x = random_vector(std::size_t{1} << log_n, rng);
+    const Fr w = omega_for(log_n);
+    INFO("log n " << log_n);
+    CHECK(gpu_transform(x, NttDirection::kForward, NttDomain::kSubgroup) == naive_dft(x, w));
+    auto coset_in = x;
+    distribute_powers(coset_in, kGenerator);
+    CHECK(gpu_transform(x, NttDirection::kForward, NttDomain::kCoset) == naive_dft(coset_in, w));
+    auto inv = naive_dft(x, w.inverse());
+    const Fr n_inv = Fr::from_u64(x.size()).inverse();
+    for (auto& v : inv) v *= n_inv;
+    CHECK(gpu_transform(x, NttDirection::kInverse, NttDomain::kSubgroup) == inv);
+    distribute_powers(inv, kGenerator.inverse());
+    CHECK(gpu_transform(x, NttDirection::kInverse, NttDomain::kCoset) == inv);
+  }
+}
+
+TEST_CASE("GPU NTT equals the CPU radix-2 NTT across the shared-memory boundary" *
+          doctest::skip(no_gpu())) {
+  std::mt19937_64 rng(22);
+  for (int log_n : {9, 10, 11, 12, 15}) {
+    const auto x = random_vector(std::size_t{1} << log_n, rng);
+    for (auto dir : kDirections) {
+      for (auto domain : kDomains) {
+        INFO("log n " << log_n << " direction " << int(dir) << " domain " << int(domain));
+        CHECK(gpu_transform(x, dir, domain) == cpu_transform(x, log_n, dir, domain));
+      }
+    }
+  }
+}
+
+TEST_CASE("GPU NTT round trips" * doctest::skip(no_gpu())) {
+  std::mt19937_64 rng(23);
+  for (int log_n : {1, 13, 18, 20}) {
+    const auto x = random_vector(std::size_t{1} << log_n, rng);
+    for (auto domain : kDomains) {
+      INFO("log n " << log_n << " domain " << int(domain));
+      const auto y = gpu_transform(x, NttDirection::kForward, domain);
+      CHECK(y != x);
+      CHECK(gpu_transform(y, NttDirection::kInverse, domain) == x);
+    }
+  }
+}
+
+TEST_CASE("GPU NTT rejects sizes that are not powers of two" * doctest::skip(no_gpu())) {
+  std::vector<Fr> x(12);
+  CHECK_THROWS(ntt(x, NttDirection::kForward, NttDomain::kSubgroup));
+  std::vector<Fr> empty;
+  CHECK_THROWS(ntt(empty, NttDirection::kForward, NttDomain::kSubgroup));
+}
+
+// bellperson's chain on the CPU with the transforms above.
+std::vector<Fr> cpu_h(std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c, int log_n) {
+  const std::size_t n = std::size_t{1} << log_n;
+  for (auto* v : {&a, &b, &c}) {
+    v->resize(n);
+    *v = cpu_transform(*v, log_n, NttDirection::kInverse, NttDomain::kSubgroup);
+    *v = cpu_transform(*v, log_n, NttDirection::kForward, NttDomain::kCoset);
+  }
+  const Fr z_inv = (kGenerator.pow(n) - Fr::one()).inverse();
+  for (std::size_t i = 0; i < n; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
+  return cpu_transform(a, log_n, NttDirection::kInverse, NttDomain::kCoset);
+}
+
+TEST_CASE("GPU quotient equals the CPU chain and is a polynomial" * doctest::skip(no_gpu())) {
+  std::mt19937_64 rng(24);
+  for (auto [log_n, m] :
+       {std::pair{4, 11}, std::pair{10, 1000}, std::pair{12, 4096}, std::pair{13, 5000}}) {
+    INFO("log n " << log_n << ", " << m << " constraints");
+    const auto a = random_vector(m, rng);
+    const auto b = random_vector(m, rng);
+    std::vector<Fr> c(m);
+    for (int i = 0; i < m; ++i) c[i] = a[i] * b[i];  // a satisfied system
+    const auto h = h_quotient(a, b, c, log_n);
+    CHECK(h == cpu_h(a, b, c, log_n));
+    // A(x)B(x) - C(x) vanishes on the domain, so h has degree at most n - 2.
+    CHECK(h.back() == Fr::zero());
+    CHECK(h[0] != Fr::zero());
+
+    auto c_bad = c;
+    c_bad[m / 2] += Fr::one();  // one unsatisfied constraint: no longer divisible
+    const auto h_bad = h_quotient(a, b, c_bad, log_n);
+    CHECK(h_bad == cpu_h(a, b, c_bad, log_n));
+    CHECK(h_bad.back() != Fr::zero());
+  }
+  std::vector<Fr> too_long(17);
+  CHECK_THROWS(h_quotient(too_long, too_long, too_long, 4));
+}
+
+}  // namespace
+}  // namespace cuzk::kernels::test
