@@ -16,5 +16,7 @@ int run(int argc, char** argv);
 // subcommand sets the process exit code through `exit_code`.
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_circuit_command(CLI::App& app, int& exit_code);
+void add_gen_c1_command(CLI::App& app, int& exit_code);
+void add_check_c1_command(CLI::App& app, int& exit_code);
 
 }  // namespace cuzk::cli

@@ -14,6 +14,8 @@ int run(int argc, char** argv) {
   int exit_code = kExitSuccess;
   add_bench_command(app, exit_code);
   add_circuit_command(app, exit_code);
+  add_gen_c1_command(app, exit_code);
+  add_check_c1_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

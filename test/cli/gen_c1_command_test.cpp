@@ -1,0 +1,136 @@
+// `cuzk gen-c1` and `cuzk check-c1` end to end through cli::run: a generated 2 KiB C1 is written
+// atomically, reported, and checked valid (also against the miner and sector it was made for);
+// a corrupted file is named invalid with exit 1; usage errors exit 2.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "circuit/porep/c1_parser.hpp"
+#include "cli/cli.hpp"
+#include "util/hex.hpp"
+
+namespace {
+
+struct Outcome {
+  int exit_code = 0;
+  std::string out;
+};
+
+// Runs cuzk with `args`, capturing stdout (stderr is left alone).
+Outcome run_cuzk(std::vector<std::string> args) {
+  args.insert(args.begin(), "cuzk");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::fflush(stdout);
+  std::FILE* capture = std::tmpfile();
+  REQUIRE(capture != nullptr);
+  const int saved = dup(fileno(stdout));
+  dup2(fileno(capture), fileno(stdout));
+  Outcome o;
+  o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
+  std::fflush(stdout);
+  dup2(saved, fileno(stdout));
+  close(saved);
+  std::rewind(capture);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, capture)) > 0) o.out.append(buf, n);
+  std::fclose(capture);
+  return o;
+}
+
+// A file path unique to this process, removed at scope exit.
+struct TempPath {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("cuzk_gen_c1_test_" + std::to_string(::getpid()) + ".json");
+  ~TempPath() { std::filesystem::remove(path); }
+  std::string str() const { return path.string(); }
+};
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+}  // namespace
+
+TEST_CASE("cuzk gen-c1 then check-c1: a valid 2 KiB C1") {
+  const TempPath file;
+  const Outcome gen = run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "-o",
+                                file.str(), "--miner-id", "1234", "--sector-id", "9"});
+  REQUIRE(gen.exit_code == 0);
+  const cuzk::circuit::porep::C1Output c1 = cuzk::circuit::porep::load_c1_file(file.path);
+  CHECK(c1.sector_number == 9);
+  // One line each: replica_id, comm_d, comm_r, prover_id (1234 = LEB128 d2 09), sector_id.
+  CHECK(gen.out.find("replica_id " + cuzk::to_hex(c1.replica_id) + "\n") == 0);
+  CHECK(gen.out.find("comm_d " + cuzk::to_hex(c1.comm_d) + "\n") != std::string::npos);
+  CHECK(gen.out.find("comm_r " + cuzk::to_hex(c1.comm_r) + "\n") != std::string::npos);
+  CHECK(gen.out.find("prover_id d209000000") != std::string::npos);
+  CHECK(gen.out.ends_with("sector_id 9\n"));
+
+  CHECK(run_cuzk({"check-c1", file.str()}).out == "valid\n");
+  const Outcome same = run_cuzk({"check-c1", file.str(), "--miner-id", "1234", "--sector-id", "9"});
+  CHECK(same.exit_code == 0);
+  CHECK(same.out == "valid\n");
+  const Outcome other =
+      run_cuzk({"check-c1", file.str(), "--miner-id", "1000", "--sector-id", "9"});
+  CHECK(other.exit_code == 1);
+  CHECK(other.out.starts_with("invalid: replica_id "));
+
+  // The same options give the same file.
+  const std::string first = read_file(file.path);
+  REQUIRE(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "-o", file.str(),
+                    "--miner-id", "1234", "--sector-id", "9"})
+              .exit_code == 0);
+  CHECK(read_file(file.path) == first);
+}
+
+TEST_CASE("cuzk check-c1: a corrupted C1 exits 1 and names the failure") {
+  const TempPath file;
+  REQUIRE(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1", "-o", file.str(), "--inner",
+                    "--seed", std::string(62, '0') + "07"})
+              .exit_code == 0);
+  std::string json = read_file(file.path);
+  // The first label of the first labeling proof: one of the 37 parents, byte 0.
+  const std::size_t at = json.find("\"labeling_proofs\":[{\"parents\":[[") + 32;
+  json[at] = json[at] == '1' ? '2' : '1';
+  std::ofstream(file.path, std::ios::binary | std::ios::trunc) << json;
+  const Outcome o = run_cuzk({"check-c1", file.str()});
+  CHECK(o.exit_code == 1);
+  CHECK(o.out ==
+        "invalid: partition 0, challenge 0: labeling_proofs[0]: its parents are not the parent "
+        "columns' labels\n");
+  std::ofstream(file.path, std::ios::binary | std::ios::trunc) << "{}";
+  CHECK(run_cuzk({"check-c1", file.str()}).exit_code == 1);
+}
+
+TEST_CASE("cuzk gen-c1 / check-c1: usage errors exit with 2") {
+  const TempPath file;
+  CHECK(
+      run_cuzk({"gen-c1", "--registered-proof", "StackedDrg3KiBV1", "-o", file.str()}).exit_code ==
+      2);
+  CHECK(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1"}).exit_code == 2);
+  CHECK(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1", "-o", file.str(),
+                  "--miner-id", "1", "--prover-id", std::string(64, '0')})
+            .exit_code == 2);
+  CHECK(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1", "-o", file.str(), "--ticket",
+                  "abc"})
+            .exit_code == 2);
+  CHECK(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1", "-o", file.str(), "--seed",
+                  std::string(64, '0')})
+            .exit_code == 2);
+  CHECK(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1", "-o", file.str(), "--method",
+                  "fast"})
+            .exit_code == 2);
+  CHECK(!std::filesystem::exists(file.path));
+  CHECK(run_cuzk({"check-c1"}).exit_code == 2);
+  CHECK(run_cuzk({"check-c1", file.str(), "--sector-id", "3"}).exit_code == 2);
+  CHECK(run_cuzk({"check-c1", file.str(), "--prover-id", "12", "--sector-id", "3"}).exit_code == 2);
+}
