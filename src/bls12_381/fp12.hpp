@@ -33,8 +33,12 @@ class Fp12 {
     return *this;
   }
   constexpr Fp12 operator-() const { return Fp12{-c0, -c1}; }
-  friend constexpr Fp12 operator+(Fp12 a, const Fp12& b) { return a += b; }
-  friend constexpr Fp12 operator-(Fp12 a, const Fp12& b) { return a -= b; }
+  friend constexpr Fp12 operator+(const Fp12& a, const Fp12& b) {
+    return Fp12{a.c0 + b.c0, a.c1 + b.c1};
+  }
+  friend constexpr Fp12 operator-(const Fp12& a, const Fp12& b) {
+    return Fp12{a.c0 - b.c0, a.c1 - b.c1};
+  }
   friend Fp12 operator*(const Fp12& a, const Fp12& b) { return a.mul(b); }
   Fp12& operator*=(const Fp12& b) { return *this = mul(b); }
 

@@ -34,13 +34,17 @@ class Fp2 {
     c1 -= b.c1;
     return *this;
   }
-  // Karatsuba: 3 Fp multiplications.
-  constexpr Fp2& operator*=(const Fp2& b) {
-    const Fp t0 = c0 * b.c0;
-    const Fp t1 = c1 * b.c1;
-    c1 = (c0 + c1) * (b.c0 + b.c1) - t0 - t1;
-    c0 = t0 - t1;
-    return *this;
+  // Karatsuba with lazy reduction: three exact double-width products and two Montgomery
+  // reductions (c0 = a0 b0 - a1 b1, c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1), against three full
+  // multiplications (three reductions) and six modular additions.
+  constexpr Fp2& operator*=(const Fp2& b) { return *this = *this * b; }
+  friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) {
+    const Fp::Wide t0 = Fp::mul_wide(a.c0.montgomery_limbs(), b.c0.montgomery_limbs());
+    const Fp::Wide t1 = Fp::mul_wide(a.c1.montgomery_limbs(), b.c1.montgomery_limbs());
+    // Below 4p^2 < p R, and a0 b1 + a1 b0 = t2 - t0 - t1 >= 0: the subtractions are exact.
+    const Fp::Wide t2 = Fp::mul_wide(Fp::add_unreduced(a.c0, a.c1), Fp::add_unreduced(b.c0, b.c1));
+    return Fp2{Fp::reduce_wide(Fp::sub_wide(t0, t1)),
+               Fp::reduce_wide(Fp::sub_wide(Fp::sub_wide(t2, t0), t1))};
   }
   constexpr Fp2& operator*=(const Fp& b) {
     c0 *= b;
@@ -48,13 +52,21 @@ class Fp2 {
     return *this;
   }
   constexpr Fp2 operator-() const { return Fp2{-c0, -c1}; }
-  friend constexpr Fp2 operator+(Fp2 a, const Fp2& b) { return a += b; }
-  friend constexpr Fp2 operator-(Fp2 a, const Fp2& b) { return a -= b; }
-  friend constexpr Fp2 operator*(Fp2 a, const Fp2& b) { return a *= b; }
-  friend constexpr Fp2 operator*(Fp2 a, const Fp& b) { return a *= b; }
+  // Built in place from the coefficients (no copy of a copy: see MontField's operators).
+  friend constexpr Fp2 operator+(const Fp2& a, const Fp2& b) {
+    return Fp2{a.c0 + b.c0, a.c1 + b.c1};
+  }
+  friend constexpr Fp2 operator-(const Fp2& a, const Fp2& b) {
+    return Fp2{a.c0 - b.c0, a.c1 - b.c1};
+  }
+  friend constexpr Fp2 operator*(const Fp2& a, const Fp& b) { return Fp2{a.c0 * b, a.c1 * b}; }
 
-  // (c0 + c1 u)^2 = (c0 + c1)(c0 - c1) + 2 c0 c1 u: 2 Fp multiplications.
-  constexpr Fp2 square() const { return Fp2{(c0 + c1) * (c0 - c1), (c0 * c1).doubled()}; }
+  // (c0 + c1 u)^2 = (c0 + c1)(c0 - c1) + 2 c0 c1 u: 2 Fp multiplications, whose left operands
+  // (c0 + c1 and 2 c0) are left unreduced.
+  constexpr Fp2 square() const {
+    return Fp2{Fp::mul_lazy(Fp::add_unreduced(c0, c1), c0 - c1),
+               Fp::mul_lazy(Fp::add_unreduced(c0, c0), c1)};
+  }
   constexpr Fp2 doubled() const { return Fp2{c0.doubled(), c1.doubled()}; }
   // The p-power Frobenius of Fp2 is conjugation (u^p = -u since p = 3 mod 4).
   constexpr Fp2 conjugate() const { return Fp2{c0, -c1}; }

@@ -36,8 +36,12 @@ class Fp6 {
     return *this;
   }
   constexpr Fp6 operator-() const { return Fp6{-c0, -c1, -c2}; }
-  friend constexpr Fp6 operator+(Fp6 a, const Fp6& b) { return a += b; }
-  friend constexpr Fp6 operator-(Fp6 a, const Fp6& b) { return a -= b; }
+  friend constexpr Fp6 operator+(const Fp6& a, const Fp6& b) {
+    return Fp6{a.c0 + b.c0, a.c1 + b.c1, a.c2 + b.c2};
+  }
+  friend constexpr Fp6 operator-(const Fp6& a, const Fp6& b) {
+    return Fp6{a.c0 - b.c0, a.c1 - b.c1, a.c2 - b.c2};
+  }
   friend Fp6 operator*(const Fp6& a, const Fp6& b) { return a.mul(b); }
   Fp6& operator*=(const Fp6& b) { return *this = mul(b); }
   // Scaling by an Fp2 element: 3 Fp2 multiplications.

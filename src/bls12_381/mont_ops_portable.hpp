@@ -101,4 +101,65 @@ constexpr Limbs<N> sub(const Limbs<N>& a, const Limbs<N>& b, const Limbs<N>& p) 
   return t;
 }
 
+// Lazy reduction: the exact 2N-limb product, and Montgomery reduction of such a value on its own.
+
+// a * b as a 2N-limb integer, for any N-limb a and b (schoolbook).
+template <std::size_t N>
+constexpr Limbs<2 * N> mul_wide(const Limbs<N>& a, const Limbs<N>& b) {
+  Limbs<2 * N> t{};
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) {
+    std::uint64_t carry = 0;
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < N; ++j) t[i + j] = bigint::mul_add(t[i + j], a[i], b[j], carry);
+    t[i + N] = carry;
+  }
+  return t;
+}
+
+// t / 2^(64N) mod p for t < p 2^(64N). The low half is reduced alone (N rows, each clearing the
+// lowest limb; the result (t_lo + m p) / 2^(64N) is at most p), then the high half (below p) is
+// added, and the sum, below 2p, gets one conditional subtraction.
+template <std::size_t N>
+constexpr Limbs<N> reduce_wide(const Limbs<2 * N>& t, const Limbs<N>& p, std::uint64_t p_inv) {
+  Limbs<N> w{};
+  for (std::size_t i = 0; i < N; ++i) w[i] = t[i];
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::uint64_t m = w[0] * p_inv;
+    std::uint64_t carry = hi(u128{m} * p[0] + w[0]);
+#pragma GCC unroll 8
+    for (std::size_t j = 1; j < N; ++j) {
+      const u128 s = u128{m} * p[j] + w[j] + carry;
+      w[j - 1] = lo(s);
+      carry = hi(s);
+    }
+    w[N - 1] = carry;
+  }
+  std::uint64_t carry = 0;
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) w[i] = bigint::add_carry(w[i], t[N + i], carry);
+  return subtract_if_not_below(w, p);
+}
+
+// t - u mod p 2^(64N) for t, u < p 2^(64N): p is added to the high half, under a mask, when the
+// subtraction borrows.
+template <std::size_t N>
+constexpr Limbs<2 * N> sub_wide(const Limbs<2 * N>& t, const Limbs<2 * N>& u, const Limbs<N>& p) {
+  Limbs<2 * N> r = t;
+  const std::uint64_t mask = 0 - bigint::sub_in_place(r, u);
+  std::uint64_t carry = 0;
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) r[N + i] = bigint::add_carry(r[N + i], p[i] & mask, carry);
+  return r;
+}
+
+// a + b without reduction, for a, b < 2^(64N-1).
+template <std::size_t N>
+constexpr Limbs<N> add_unreduced(const Limbs<N>& a, const Limbs<N>& b) {
+  Limbs<N> r = a;
+  bigint::add_in_place(r, b);
+  return r;
+}
+
 }  // namespace cuzk::bls12_381::mont_portable

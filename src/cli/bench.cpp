@@ -33,6 +33,8 @@ void bench_curves(Rng& rng, const Iters& iters) {
   print_row("g1_double", ns_per_op(iters(1e6), [&] { g1_acc = g1_acc.doubled(); }));
   const Fr scalar = Fr::random(rng);
   print_row("g1_scalar_mul", ns_per_op(iters(2e3), [&] { g1_acc = g1_acc * scalar; }));
+  print_row("g1_scalar_mul_const_time",
+            ns_per_op(iters(1e3), [&] { g1_acc = g1_acc.mul_constant_time(scalar); }));
   const G1Affine g1_point = g1_acc.to_affine();
   print_row("g1_subgroup_check",
             ns_per_op(iters(2e3), [&] { do_not_optimize(is_in_subgroup(g1_point)); }));
@@ -48,7 +50,10 @@ void bench_curves(Rng& rng, const Iters& iters) {
   const G2Affine g2_b_affine = g2_b.to_affine();
   print_row("g2_add", ns_per_op(iters(3e5), [&] { g2_acc += g2_b; }));
   print_row("g2_mixed_add", ns_per_op(iters(3e5), [&] { g2_acc += g2_b_affine; }));
+  print_row("g2_double", ns_per_op(iters(3e5), [&] { g2_acc = g2_acc.doubled(); }));
   print_row("g2_scalar_mul", ns_per_op(iters(5e2), [&] { g2_acc = g2_acc * scalar; }));
+  print_row("g2_scalar_mul_const_time",
+            ns_per_op(iters(3e2), [&] { g2_acc = g2_acc.mul_constant_time(scalar); }));
   const G2Affine g2_point = g2_acc.to_affine();
   print_row("g2_subgroup_check",
             ns_per_op(iters(5e2), [&] { do_not_optimize(is_in_subgroup(g2_point)); }));
@@ -89,10 +94,12 @@ void bench_bls(double scale) {
   Fp2 fp2_acc = Fp2::random(rng);
   const Fp2 fp2_b = Fp2::random(rng);
   print_row("fp2_mul", ns_per_op(iters(5e6), [&] { fp2_acc *= fp2_b; }));
+  print_row("fp2_square", ns_per_op(iters(5e6), [&] { fp2_acc = fp2_acc.square(); }));
   do_not_optimize(fp2_acc);
   Fp12 fp12_acc = Fp12::random(rng);
   const Fp12 fp12_b = Fp12::random(rng);
   print_row("fp12_mul", ns_per_op(iters(2e5), [&] { fp12_acc *= fp12_b; }));
+  print_row("fp12_square", ns_per_op(iters(2e5), [&] { fp12_acc = fp12_acc.square(); }));
   do_not_optimize(fp12_acc);
 
   bench_curves(rng, iters);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "bls12_381/curve_parameter.hpp"
@@ -98,6 +99,77 @@ TEST_CASE_TEMPLATE("scalar multiplication", Curve, G1Curve, G2Curve) {
     CHECK(g * (a + b) == g * a + g * b);
     CHECK((g * a) * b == g * (a * b));
     CHECK((g * a).mul(kFrParams.modulus).is_identity());
+  }
+}
+
+// The plainest reference: one doubling per bit from the top, one addition per set bit.
+template <class Curve, std::size_t M>
+JacobianPoint<Curve> double_and_add(const JacobianPoint<Curve>& p, const Limbs<M>& k) {
+  JacobianPoint<Curve> acc = JacobianPoint<Curve>::identity();
+  for (std::size_t i = 64 * M; i-- > 0;) {
+    acc = acc.doubled();
+    if (bigint::bit(k, i)) acc += p;
+  }
+  return acc;
+}
+
+TEST_CASE_TEMPLATE("wNAF multiplication equals double-and-add for every scalar shape", Curve,
+                   G1Curve, G2Curve) {
+  using J = JacobianPoint<Curve>;
+  std::mt19937_64 rng(23);
+  const J g = random_subgroup_point<Curve>(rng);
+  const J off = J::from_affine(random_curve_point<Curve>(rng));  // not in the subgroup
+  constexpr std::uint64_t kOnes = ~std::uint64_t{0};
+  for (const J& p : {g, off}) {
+    // Short scalars (width-2 NAF), including a top bit that carries past the last limb.
+    for (const std::uint64_t k : {std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{7}, kXAbs,
+                                  kOnes, kOnes - 1, std::uint64_t{1} << 63}) {
+      INFO("k=" << k);
+      CHECK(p.mul(Limbs<1>{k}) == double_and_add(p, Limbs<1>{k}));
+    }
+    // Full-size scalars (width-5 NAF): all ones, alternating bits, random.
+    std::vector<Limbs<4>> scalars = {
+        {kOnes, kOnes, kOnes, kOnes},
+        {0xaaaaaaaaaaaaaaaa, 0x5555555555555555, 0xaaaaaaaaaaaaaaaa, 1},
+        {0, 0, 1, 0}};
+    for (int i = 0; i < 3; ++i) scalars.push_back(Fr::random(rng).to_canonical());
+    for (const auto& k : scalars) CHECK(p.mul(k) == double_and_add(p, k));
+  }
+}
+
+TEST_CASE_TEMPLATE("constant-time multiplication equals the variable-time one", Curve, G1Curve,
+                   G2Curve) {
+  using J = JacobianPoint<Curve>;
+  const std::uint64_t seed = 24;
+  INFO("seed " << seed);
+  std::mt19937_64 rng(seed);
+  const J g = random_subgroup_point<Curve>(rng);
+  const J off = rescaled(J::from_affine(random_curve_point<Curve>(rng)), rng);
+  const Fr r_minus_1 = -Fr::one();
+  for (const J& p : {g, off}) {
+    CHECK(p.mul_constant_time(Fr::zero()).is_identity());
+    CHECK(p.mul_constant_time(Fr::one()) == p);
+    CHECK(p.mul_constant_time(Fr::from_u64(2)) == p.doubled());
+    CHECK(p.mul_constant_time(Fr::from_u64(16)) == p.mul(Limbs<1>{16}));
+    CHECK(p.mul_constant_time(Fr::from_u64(17)) == p.mul(Limbs<1>{17}));
+    CHECK(p.mul_constant_time(r_minus_1) == p * r_minus_1);
+    for (int i = 0; i < 4; ++i) {
+      const Fr k = Fr::random(rng);
+      CHECK(p.mul_constant_time(k) == p * k);
+    }
+  }
+  CHECK(g.mul_constant_time(r_minus_1) == -g);
+  CHECK(J::identity().mul_constant_time(Fr::random(rng)).is_identity());
+  // A point (0, sqrt(b)) has order 3. With k = 0x14, the last window adds 4P to 16P, equal
+  // points: only the doubling select gets 20P = 2P = -P right.
+  if (const auto y = Curve::b().sqrt()) {
+    const J three_torsion =
+        J::from_affine(AffinePoint<Curve>::from_xy(typename Curve::Field{}, *y));
+    REQUIRE(three_torsion.mul(Limbs<1>{3}).is_identity());
+    CHECK(three_torsion.mul_constant_time(Fr::from_u64(0x14)) == -three_torsion);
+    CHECK(three_torsion.mul_constant_time(Fr::from_u64(0x14)) == three_torsion.mul(Limbs<1>{0x14}));
+  } else {
+    CHECK(std::is_same_v<Curve, G2Curve>);  // 4 is a square in Fp; 4(u + 1) need not be in Fp2
   }
 }
 

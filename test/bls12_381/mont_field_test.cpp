@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "bls12_381/fields.hpp"
 
@@ -146,6 +147,25 @@ TEST_CASE_TEMPLATE("the x86-64 paths equal the portable reference", F, Fp, Fr) {
     INFO("sample " << i);
     if (x86::cpu_has_bmi2_adx()) {
       CHECK(x86::mul<P>(a, b) == mont_portable::mul(a, b, P.modulus, P.inv));
+      if constexpr (F::kLimbs == 6) {
+        Limbs<6> sq{};
+        x86::sqr_to<P>(sq, a);
+        CHECK(sq == mont_portable::mul(a, a, P.modulus, P.inv));
+        Limbs<12> wide{};
+        x86::mul_wide_to<P>(wide, a, b);
+        CHECK(wide == mont_portable::mul_wide(a, b));
+        Limbs<6> reduced{};
+        x86::reduce_wide_to<P>(reduced, wide);
+        CHECK(reduced == mont_portable::reduce_wide(wide, P.modulus, P.inv));
+      }
+    }
+    if constexpr (F::kLimbs == 6) {
+      CHECK(x86::add_unreduced(a, b) == mont_portable::add_unreduced(a, b));
+      const auto ab = mont_portable::mul_wide(a, b);
+      const auto ba = mont_portable::mul_wide(b, pm1);
+      Limbs<12> diff{};
+      x86::sub_wide_to<P>(diff, ab, ba);
+      CHECK(diff == mont_portable::sub_wide(ab, ba, P.modulus));
     }
     CHECK(x86::add<P>(a, b) == mont_portable::add(a, b, P.modulus));
     CHECK(x86::sub<P>(a, b) == mont_portable::sub(a, b, P.modulus));
@@ -153,6 +173,44 @@ TEST_CASE_TEMPLATE("the x86-64 paths equal the portable reference", F, Fp, Fr) {
 #else
   MESSAGE("no x86-64 fast path in this build");
 #endif
+}
+
+// Squaring and the lazy-reduction helpers against plain multiplication, on random elements and
+// on the largest values each bound admits (p - 1, and sums up to 2p - 2).
+TEST_CASE_TEMPLATE("dedicated squaring and lazy reduction agree with multiplication", F, Fp) {
+  static_assert(F::kLazyReduction && !Fr::kLazyReduction);
+  const std::uint64_t seed = 17;
+  INFO("seed " << seed);
+  std::mt19937_64 rng(seed);
+  const F pm1 = minus_one<F>();
+  const F half = F::from_canonical(F::kParams.p_minus_1_half).value();
+  std::vector<F> values = {F::zero(),
+                           F::one(),
+                           pm1,
+                           half,
+                           half + F::one(),
+                           -F::from_u64(2),
+                           F::from_montgomery_limbs(bigint::from_u64<F::kLimbs>(1))};
+  for (int i = 0; i < kSamples; ++i) values.push_back(F::random(rng));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const F& a = values[i];
+    const F& b = values[(i * 7 + 3) % values.size()];
+    const F& c = values[(i * 13 + 5) % values.size()];
+    INFO("a=" << a.to_hex() << " b=" << b.to_hex() << " c=" << c.to_hex());
+    CHECK(a.square() == a * a);
+    // (a + b) c through an unreduced sum, exactly and lazily reduced.
+    const auto sum = F::add_unreduced(a, b);
+    CHECK(F::mul_lazy(sum, c) == (a + b) * c);
+    CHECK(F::reduce_wide(F::mul_wide(sum, c.montgomery_limbs())) == (a + b) * c);
+    CHECK(F::reduce_wide(F::mul_wide(a.montgomery_limbs(), b.montgomery_limbs())) == a * b);
+    // ab - bc mod pR reduces to ab - bc, whichever is larger; (a+b)(a+c) - ab - ac is exact.
+    const auto ab = F::mul_wide(a.montgomery_limbs(), b.montgomery_limbs());
+    const auto bc = F::mul_wide(b.montgomery_limbs(), c.montgomery_limbs());
+    const auto ac = F::mul_wide(a.montgomery_limbs(), c.montgomery_limbs());
+    CHECK(F::reduce_wide(F::sub_wide(ab, bc)) == a * b - b * c);
+    const auto cross = F::mul_wide(F::add_unreduced(a, b), F::add_unreduced(a, c));
+    CHECK(F::reduce_wide(F::sub_wide(F::sub_wide(cross, ab), ac)) == a * a + b * c);
+  }
 }
 
 TEST_CASE_TEMPLATE("inverse: round trip, agreement with Fermat, zero, round bound", F, Fp, Fr) {
