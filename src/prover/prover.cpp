@@ -141,10 +141,12 @@ std::vector<Proof> create_proofs(const ParameterSource& params,
     const G1Jacobian a_answer = a_in[k] + a_aux[k];
     const G1Jacobian b1_answer = b1_in[k] + b1_aux[k];
     const G2Jacobian b2_answer = b2_in[k] + b2_aux[k];
-    const G1Jacobian g_a = delta_g1 * r + alpha_g1 + a_answer;
-    const G2Jacobian g_b = delta_g2 * s + beta_g2 + b2_answer;
-    const G1Jacobian g_c = a_answer * s + b1_answer * r + delta_g1 * (r * s) + alpha_g1 * s +
-                           beta_g1 * r + h_sum[k] + l_sum[k];
+    // r and s are the proof's zero-knowledge secrets: every product with them is constant time.
+    const G1Jacobian g_a = delta_g1.mul_constant_time(r) + alpha_g1 + a_answer;
+    const G2Jacobian g_b = delta_g2.mul_constant_time(s) + beta_g2 + b2_answer;
+    const G1Jacobian g_c = a_answer.mul_constant_time(s) + b1_answer.mul_constant_time(r) +
+                           delta_g1.mul_constant_time(r * s) + alpha_g1.mul_constant_time(s) +
+                           beta_g1.mul_constant_time(r) + h_sum[k] + l_sum[k];
     proofs[k] = {g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
   }
   return proofs;
