@@ -130,7 +130,8 @@ int main(int argc, char** argv) {
     bench_msm("g1 msm random", g1, log_n, 0, 0, g1_msm);
   }
   if (!quick) {
-    for (int c : {12, 14, 18, 20}) bench_msm("g1 msm random", g1, 24, 0, c, g1_msm);
+    for (int c : {14, 18, 20}) bench_msm("g1 msm random", g1, 24, 0, c, g1_msm);
+    for (int c : {15, 17, 18}) bench_msm("g1 msm random", g1, 26, 0, c, g1_msm);
     bench_msm("g1 msm 98% 0/1 (porep-like)", g1, 24, 98, 0, g1_msm);
     bench_msm("g1 msm 98% 0/1 (porep-like)", g1, 27, 98, 0, g1_msm);
   }

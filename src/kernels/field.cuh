@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "bls12_381/fields.hpp"
+#include "kernels/mont_mul.cuh"
 
 namespace cuzk::kernels {
 
@@ -66,14 +67,6 @@ __device__ __forceinline__ std::uint32_t subc(std::uint32_t a, std::uint32_t b) 
   std::uint32_t r;
   asm volatile("subc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
   return r;
-}
-
-// acc + a*b + carry in 64 bits (cannot overflow); the high word replaces carry.
-__device__ __forceinline__ std::uint32_t mul_add(std::uint32_t acc, std::uint32_t a,
-                                                 std::uint32_t b, std::uint32_t& carry) {
-  const std::uint64_t t = static_cast<std::uint64_t>(a) * b + acc + carry;
-  carry = static_cast<std::uint32_t>(t >> 32);
-  return static_cast<std::uint32_t>(t);
 }
 
 }  // namespace detail
@@ -196,26 +189,13 @@ struct alignas(16) DeviceMont {
   }
 
  private:
-  // CIOS Montgomery multiplication without the extra carry word (the same algorithm as the host
-  // type, on 32-bit words): valid because the top word of p leaves its top bit clear.
+  // Montgomery product in PTX carry chains (kernels/mont_mul.cuh), then one conditional
+  // subtraction. The host type (bls12_381/mont_field.hpp) is the reference the tests compare with.
   __device__ __forceinline__ static DeviceMont mul(const DeviceMont& a, const DeviceMont& b) {
     constexpr Words<2 * N> kP = split_words<N>(P.modulus);
     constexpr std::uint32_t kInv = static_cast<std::uint32_t>(P.inv);
-    DeviceMont t = zero();
-#pragma unroll
-    for (int i = 0; i < kWords; ++i) {
-      std::uint32_t carry_a = 0;
-      t.w[0] = detail::mul_add(t.w[0], a.w[0], b.w[i], carry_a);
-      const std::uint32_t m = t.w[0] * kInv;
-      std::uint32_t carry_m = 0;
-      (void)detail::mul_add(t.w[0], m, kP.w[0], carry_m);
-#pragma unroll
-      for (int j = 1; j < kWords; ++j) {
-        t.w[j] = detail::mul_add(t.w[j], a.w[j], b.w[i], carry_a);
-        t.w[j - 1] = detail::mul_add(t.w[j], m, kP.w[j], carry_m);
-      }
-      t.w[kWords - 1] = carry_a + carry_m;
-    }
+    DeviceMont t;
+    detail::mont_mul_words<kWords>(t.w, a.w, b.w, kP.w, kInv);
     t.reduce_once();
     return t;
   }

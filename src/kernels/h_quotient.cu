@@ -8,6 +8,7 @@
 
 #include "kernels/cuda_check.cuh"
 #include "kernels/ntt_plan.cuh"
+#include "kernels/staged_upload.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::kernels {
@@ -27,8 +28,7 @@ __global__ void quotient_kernel(DeviceFr* a, const DeviceFr* b, const DeviceFr* 
 }
 
 void upload_padded(DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src, cudaStream_t stream) {
-  CUZK_CUDA_CHECK(
-      cudaMemcpyAsync(dst.data(), src.data(), src.size_bytes(), cudaMemcpyHostToDevice, stream));
+  detail::upload_staged(dst.data(), src.data(), src.size_bytes(), stream);
   const std::size_t tail = dst.size() - src.size();
   if (tail != 0) {
     CUZK_CUDA_CHECK(cudaMemsetAsync(dst.data() + src.size(), 0, tail * sizeof(DeviceFr), stream));

@@ -1,7 +1,8 @@
 // Radix-2 NTT over Fr: one kernel runs the first (up to) 10 decimation-in-time stages of each
 // 1024-element block in shared memory, reading its inputs in bit-reversed order; the later
-// stages run one global pass each. Pre-scaling (coset g^i) is fused into the first kernel's
-// loads and post-scaling (1/n, g^-i) into the last pass's stores.
+// stages run in shared memory too, up to kPassStages of them per pass over the array (so a 2^27
+// transform makes four passes, not eighteen). Pre-scaling (coset g^i) is fused into the first
+// kernel's loads and post-scaling (1/n, g^-i) into the last pass's stores.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -21,7 +22,9 @@ using bls12_381::Fr;
 
 constexpr int kBlockLog = 10;  // elements per shared-memory block: 1024 Fr = 32 KiB
 constexpr unsigned kBlockThreads = 1u << (kBlockLog - 1);
-constexpr unsigned kStageThreads = 256;
+constexpr int kPassStages = 6;           // stages per later pass: groups of 64
+constexpr unsigned kPassElements = 512;  // elements per block in a later pass (16 KiB)
+constexpr unsigned kPassThreads = kPassElements / 2;
 
 __device__ __forceinline__ DeviceFr table_power(const PowerTable& t, std::uint64_t i) {
   constexpr std::uint64_t kMask = (std::uint64_t{1} << PowerTable::kLoBits) - 1;
@@ -76,25 +79,56 @@ __global__ void first_stages_kernel(const DeviceFr* in, DeviceFr* out, int log_n
   }
 }
 
-// Stage s (butterflies of half-size 2^(s-1)) over the whole array, one thread per butterfly.
-__global__ void stage_kernel(const DeviceFr* in, DeviceFr* out, int log_n, int s,
-                             PowerTable twiddles, Scale post, bool last) {
-  const std::uint64_t t = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (t >= (std::uint64_t{1} << (log_n - 1))) return;
-  const std::uint64_t half = std::uint64_t{1} << (s - 1);
-  const std::uint64_t j = t & (half - 1);
-  const std::uint64_t i0 = ((t >> (s - 1)) << s) + j;
-  const std::uint64_t i1 = i0 + half;
-  const DeviceFr v = in[i1] * table_power(twiddles, j << (log_n - s));
-  const DeviceFr u = in[i0];
-  DeviceFr r0 = u + v;
-  DeviceFr r1 = u - v;
-  if (last) {
-    r0 = apply(post, r0, i0);
-    r1 = apply(post, r1, i1);
+// Stages s+1 .. s+k (global numbering; s >= kBlockLog) in one pass. Their butterflies only
+// mix elements whose indices differ in bits s .. s+k-1, so the array splits into groups
+// low + m*2^s + high*2^(s+k) (m < 2^k) that one block can finish in shared memory. A block takes
+// L = kPassElements / 2^k consecutive values of low, so that its loads are runs of L contiguous
+// elements. Each stage's twiddles (omega_{2^sigma}^(low + (m mod 2^t) 2^s)) are
+// built once per block from the power table, about one multiplication per three butterflies,
+// instead of one per butterfly.
+__global__ void pass_kernel(DeviceFr* data_in, DeviceFr* data_out, int log_n, int s, int k,
+                            PowerTable twiddles, Scale post, bool last) {
+  __shared__ DeviceFr block[kPassElements];
+  __shared__ DeviceFr tw[kPassElements];  // stage t at [L (2^t - 1), L (2^(t+1) - 1))
+  const unsigned group = 1u << k;
+  const unsigned lows = kPassElements >> k;  // L
+  const std::uint64_t low_blocks = (std::uint64_t{1} << s) / lows;
+  const std::uint64_t low0 = (blockIdx.x % low_blocks) * lows;
+  const std::uint64_t high = blockIdx.x / low_blocks;
+  const std::uint64_t origin = low0 + (high << (s + k));
+  for (unsigned e = threadIdx.x; e < kPassElements; e += blockDim.x) {
+    const unsigned l = e % lows, m = e / lows;
+    block[e] = data_in[origin + l + (static_cast<std::uint64_t>(m) << s)];
   }
-  out[i0] = r0;
-  out[i1] = r1;
+  // tw[L (2^t - 1) + m_lo L + l] = omega_n^((low0 + l + m_lo 2^s) << (log_n - s - t - 1)).
+  for (unsigned e = threadIdx.x; e < lows * (group - 1); e += blockDim.x) {
+    const unsigned l = e % lows;
+    const unsigned row = e / lows;  // 2^t - 1 + m_lo
+    const int t = 31 - __clz(row + 1);
+    const unsigned m_lo = row + 1 - (1u << t);
+    const std::uint64_t j = low0 + l + (static_cast<std::uint64_t>(m_lo) << s);
+    tw[e] = table_power(twiddles, j << (log_n - s - t - 1));
+  }
+  __syncthreads();
+  for (int t = 0; t < k; ++t) {
+    const unsigned half = 1u << t;
+    for (unsigned b = threadIdx.x; b < kPassElements / 2; b += blockDim.x) {
+      const unsigned l = b % lows, q = b / lows;  // q: butterfly index within the group
+      const unsigned m_lo = q & (half - 1);
+      const unsigned m0 = ((q >> t) << (t + 1)) + m_lo;
+      const unsigned i0 = m0 * lows + l, i1 = i0 + half * lows;
+      const DeviceFr v = block[i1] * tw[lows * (half - 1 + m_lo) + l];
+      const DeviceFr u = block[i0];
+      block[i0] = u + v;
+      block[i1] = u - v;
+    }
+    __syncthreads();
+  }
+  for (unsigned e = threadIdx.x; e < kPassElements; e += blockDim.x) {
+    const unsigned l = e % lows, m = e / lows;
+    const std::uint64_t x = origin + l + (static_cast<std::uint64_t>(m) << s);
+    data_out[x] = last ? apply(post, block[e], x) : block[e];
+  }
 }
 
 // base^i for i < count, on the host (count is at most 2^14 here).
@@ -180,12 +214,14 @@ void NttPlan::run(DeviceFr* data, DeviceFr* scratch, cudaStream_t stream) const 
       data, first_out, log_n_, block_log, small_twiddles_.data(), pre_, post_, single_pass);
   CUZK_CUDA_CHECK_LAUNCH();
   const PowerTable twiddles{twiddle_lo_.data(), twiddle_hi_.data()};
-  const std::uint64_t butterflies = std::uint64_t{1} << (log_n_ - 1);
-  for (int s = block_log + 1; s <= log_n_; ++s) {
-    const bool last = s == log_n_;
-    stage_kernel<<<blocks_for(butterflies, kStageThreads), kStageThreads, 0, stream>>>(
-        scratch, last ? data : scratch, log_n_, s, twiddles, post_, last);
+  const unsigned pass_blocks = static_cast<unsigned>((std::uint64_t{1} << log_n_) / kPassElements);
+  for (int s = block_log; s < log_n_;) {
+    const int k = std::min(kPassStages, log_n_ - s);
+    const bool last = s + k == log_n_;
+    pass_kernel<<<pass_blocks, kPassThreads, 0, stream>>>(scratch, last ? data : scratch, log_n_, s,
+                                                          k, twiddles, post_, last);
     CUZK_CUDA_CHECK_LAUNCH();
+    s += k;
   }
 }
 

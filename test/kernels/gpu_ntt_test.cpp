@@ -115,7 +115,7 @@ TEST_CASE("GPU NTT equals the naive DFT at small sizes" * doctest::skip(no_gpu()
 TEST_CASE("GPU NTT equals the CPU radix-2 NTT across the shared-memory boundary" *
           doctest::skip(no_gpu())) {
   std::mt19937_64 rng(22);
-  for (int log_n : {9, 10, 11, 12, 15}) {
+  for (int log_n : {9, 10, 11, 12, 15, 17}) {  // 17: a six-stage pass, then a one-stage pass
     const auto x = random_vector(std::size_t{1} << log_n, rng);
     for (auto dir : kDirections) {
       for (auto domain : kDomains) {

@@ -1,0 +1,120 @@
+#ifdef CUZK_HAVE_CUDA
+
+#include "prover/cuda_backend.hpp"
+
+#include <bit>
+#include <string>
+
+#include "kernels/bases.hpp"
+#include "kernels/gpu.hpp"
+#include "kernels/msm.hpp"
+#include "kernels/ntt.hpp"
+#include "prover/evaluation_domain.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::prover {
+namespace {
+
+using bls12_381::Fp2;
+using kernels::Fp2Mont;
+using kernels::G1AffineMont;
+using kernels::G2AffineMont;
+
+Fp2Mont to_device_layout(const Fp2& f) { return {f.c0, f.c1}; }
+
+G1AffineMont to_device_layout(const G1Affine& p) {
+  return p.infinity ? G1AffineMont{} : G1AffineMont{p.x, p.y};
+}
+G2AffineMont to_device_layout(const G2Affine& p) {
+  return p.infinity ? G2AffineMont{} : G2AffineMont{to_device_layout(p.x), to_device_layout(p.y)};
+}
+
+G1Jacobian from_device_layout(const G1AffineMont& p) {
+  return p.is_infinity() ? G1Jacobian::identity()
+                         : G1Jacobian::from_affine(G1Affine::from_xy(p.x, p.y));
+}
+G2Jacobian from_device_layout(const G2AffineMont& p) {
+  return p.is_infinity()
+             ? G2Jacobian::identity()
+             : G2Jacobian::from_affine(G2Affine::from_xy(Fp2{p.x.c0, p.x.c1}, Fp2{p.y.c0, p.y.c1}));
+}
+
+// The scalars that pair with a base, in base order: all of them, or those whose density bit is
+// set. Checks the counts the same way the CPU MSM does.
+std::vector<ScalarLimbs> participating_scalars(const ScalarSet& set, std::size_t bases) {
+  const std::size_t n = set.scalars.size();
+  if (set.density == nullptr) {
+    if (n != bases)
+      throw Error("msm: " + std::to_string(bases) + " bases for " + std::to_string(n) +
+                  " participating scalars");
+    return {set.scalars.begin(), set.scalars.end()};
+  }
+  if (set.density->size() != n)
+    throw Error("msm: density covers " + std::to_string(set.density->size()) + " variables, " +
+                std::to_string(n) + " scalars given");
+  std::vector<ScalarLimbs> out;
+  out.reserve(set.density->count());
+  const auto words = set.density->words();
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
+      out.push_back(set.scalars[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))]);
+  }
+  if (out.size() != bases)
+    throw Error("msm: " + std::to_string(bases) + " bases for " + std::to_string(out.size()) +
+                " participating scalars");
+  return out;
+}
+
+template <class Jacobian, class DeviceAffine, class Affine, class Msm>
+std::vector<Jacobian> msm_sets(std::span<const Affine> bases, std::span<const ScalarSet> sets,
+                               Msm msm) {
+  std::vector<DeviceAffine> layout(bases.size());
+  for (std::size_t i = 0; i < bases.size(); ++i) layout[i] = to_device_layout(bases[i]);
+  const auto device_bases =
+      kernels::DeviceBases<DeviceAffine>::from_affine(std::span<const DeviceAffine>(layout));
+  std::vector<Jacobian> out;
+  out.reserve(sets.size());
+  for (const ScalarSet& set : sets) {
+    const std::vector<ScalarLimbs> scalars = participating_scalars(set, bases.size());
+    out.push_back(from_device_layout(msm(device_bases, std::span<const ScalarLimbs>(scalars))));
+  }
+  return out;
+}
+
+}  // namespace
+
+CudaBackend::CudaBackend() {
+  if (!kernels::gpu_available())
+    throw Error("CUDA backend: no usable device (" + kernels::gpu_description() + ")");
+}
+
+std::vector<Fr> CudaBackend::quotient(std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c) {
+  if (a.size() != b.size() || a.size() != c.size()) {
+    throw Error("quotient: A, B and C have " + std::to_string(a.size()) + ", " +
+                std::to_string(b.size()) + " and " + std::to_string(c.size()) + " evaluations");
+  }
+  const EvaluationDomain domain = EvaluationDomain::for_points(a.size());
+  std::vector<Fr> h = kernels::h_quotient(a, b, c, static_cast<int>(domain.log_size()));
+  h.pop_back();  // the top coefficient is zero for a satisfied system (deg H <= m - 2)
+  return h;
+}
+
+std::vector<G1Jacobian> CudaBackend::msm_g1(std::span<const G1Affine> bases,
+                                            std::span<const ScalarSet> sets) {
+  return msm_sets<G1Jacobian, G1AffineMont>(
+      bases, sets, [](const kernels::DeviceG1Bases& b, std::span<const ScalarLimbs> s) {
+        return kernels::msm_g1(b, s);
+      });
+}
+
+std::vector<G2Jacobian> CudaBackend::msm_g2(std::span<const G2Affine> bases,
+                                            std::span<const ScalarSet> sets) {
+  return msm_sets<G2Jacobian, G2AffineMont>(
+      bases, sets, [](const kernels::DeviceG2Bases& b, std::span<const ScalarLimbs> s) {
+        return kernels::msm_g2(b, s);
+      });
+}
+
+}  // namespace cuzk::prover
+
+#endif  // CUZK_HAVE_CUDA
