@@ -16,6 +16,9 @@ int run(int argc, char** argv) {
   add_circuit_command(app, exit_code);
   add_gen_c1_command(app, exit_code);
   add_check_c1_command(app, exit_code);
+  add_prove_command(app, exit_code);
+  add_verify_command(app, exit_code);
+  add_params_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,162 @@
+// `cuzk params`: the Groth16 parameter files of a registered seal proof.
+//
+//   cuzk params generate --registered-proof NAME [--params-dir DIR] [--force] [-q]
+//       INSECURE TEST parameters (.params and .vk) under Filecoin's file names, from a setup
+//       whose toxic waste this process drew: for testing only, never for mainnet.
+//   cuzk params check FILE --registered-proof NAME [--full [--subgroup]]
+//       Compares a .params (or .vk) file's vector lengths with the circuit's; --full also
+//       decodes every point (on the curve, canonical, not infinity), --subgroup checks subgroup
+//       membership too.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include "bls12_381/encoding.hpp"
+#include "circuit/porep/registered_proof.hpp"
+#include "cli/cli.hpp"
+#include "cli/param_lookup.hpp"
+#include "cli/progress.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/seal/parameter_files.hpp"
+#include "prover/seal/test_parameters.hpp"
+#include "prover/verifying_key.hpp"
+#include "util/error.hpp"
+#include "util/os_random.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+namespace porep = circuit::porep;
+namespace seal = prover::seal;
+
+porep::RegisteredSealProof proof_from_name(const std::string& name) {
+  const auto proof = porep::seal_proof_from_name(name);
+  if (!proof) {
+    throw CLI::ValidationError("--registered-proof '" + name +
+                               "' is not a registered seal proof, e.g. StackedDrg2KiBV1_1");
+  }
+  return *proof;
+}
+
+struct GenerateOptions {
+  std::string registered_proof;
+  std::string params_dir;
+  bool force = false;
+  bool quiet = false;
+};
+
+void generate(const GenerateOptions& o) {
+  const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
+  const std::string name(porep::seal_proof_info(proof).name);
+  Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
+  const ParameterDir dir = parameter_dir(o.params_dir);
+  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
+  std::error_code ec;
+  if (!o.force &&
+      (std::filesystem::exists(paths.params, ec) || std::filesystem::exists(paths.vk, ec))) {
+    // Never overwrite what may be Filecoin's published parameters with test ones.
+    throw Error(paths.params.parent_path().string() + " already holds parameters for " + name +
+                " (" + paths.params.filename().string() + "); --force replaces them");
+  }
+  std::filesystem::create_directories(dir.path, ec);
+  if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
+
+  progress.log("generating INSECURE TEST parameters for " + name +
+               " (testing only: this process knew the toxic waste, so proofs can be forged)");
+  OsRandom rng;
+  const prover::Parameters params =
+      seal::generate_seal_test_parameters(proof, prover::ToxicWaste::random(rng));
+  progress.log("setup done: h " + std::to_string(params.h.size()) + ", l " +
+               std::to_string(params.l.size()) + ", a " + std::to_string(params.a.size()) + ", b " +
+               std::to_string(params.b_g1.size()) + " points; writing");
+  seal::write_parameter_files(paths, params);
+  progress.log("wrote TEST-ONLY parameters " + paths.params.string() + " (" +
+               std::to_string(std::filesystem::file_size(paths.params)) + " bytes) and " +
+               paths.vk.filename().string() + " (" +
+               std::to_string(std::filesystem::file_size(paths.vk)) + " bytes)");
+}
+
+struct CheckOptions {
+  std::string file;
+  std::string registered_proof;
+  bool full = false;
+  bool subgroup = false;
+};
+
+int check(const CheckOptions& o) {
+  const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
+  const bool is_vk = std::filesystem::path(o.file).extension() == ".vk";
+  const prover::VectorLengths need = seal::circuit_parameter_lengths(proof);
+  std::printf("%-8s %14s %14s\n", "vector", "file", "circuit");
+  const auto row = [](const char* vector, std::size_t have, std::size_t want) {
+    std::printf("%-8s %14zu %14zu  %s\n", vector, have, want, have == want ? "ok" : "MISMATCH");
+    return have == want;
+  };
+  bool match = true;
+  if (is_vk) {
+    const prover::VerifyingKey vk = prover::read_verifying_key_file(o.file);
+    match = row("ic", vk.ic.size(), need.ic);
+  } else {
+    const auto subgroup =
+        o.subgroup ? bls12_381::SubgroupCheck::kYes : bls12_381::SubgroupCheck::kNo;
+    const prover::MappedParameters params(o.file, subgroup);
+    const prover::VectorLengths have = params.lengths();
+    match &= row("ic", have.ic, need.ic);
+    match &= row("h", have.h, need.h);
+    match &= row("l", have.l, need.l);
+    match &= row("a", have.a, need.a);
+    match &= row("b_g1", have.b_g1, need.b_g1);
+    match &= row("b_g2", have.b_g2, need.b_g2);
+    if (match && o.full) {
+      (void)params.read_all();  // throws ParamsError naming the first bad point
+      std::printf("every point decodes: on the curve, canonical, not infinity%s\n",
+                  o.subgroup ? ", in the subgroup" : "");
+    }
+  }
+  if (!match) {
+    std::fprintf(stderr, "cuzk: %s: the parameters do not belong to %s\n", o.file.c_str(),
+                 o.registered_proof.c_str());
+    return kExitFailure;
+  }
+  std::printf("%s fits %s\n", o.file.c_str(), o.registered_proof.c_str());
+  return kExitSuccess;
+}
+
+}  // namespace
+
+void add_params_command(CLI::App& app, int& exit_code) {
+  auto* params = app.add_subcommand("params", "Groth16 parameter files of a registered proof");
+  params->require_subcommand(1);
+
+  auto* gen = params->add_subcommand(
+      "generate", "Write INSECURE TEST parameters (.params, .vk) under Filecoin's file names");
+  auto g = std::make_shared<GenerateOptions>();
+  gen->add_option("--registered-proof", g->registered_proof,
+                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
+      ->required();
+  gen->add_option("--params-dir", g->params_dir,
+                  "Output directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
+                  "/var/tmp/filecoin-proof-parameters)");
+  gen->add_flag("--force", g->force, "Replace files that already exist");
+  gen->add_flag("-q,--quiet", g->quiet, "No progress on stderr");
+  gen->callback([&exit_code, g] {
+    generate(*g);
+    exit_code = kExitSuccess;
+  });
+
+  auto* chk = params->add_subcommand(
+      "check", "Compare a .params or .vk file's vector lengths with the circuit's");
+  auto c = std::make_shared<CheckOptions>();
+  chk->add_option("file", c->file, ".params or .vk file")->required();
+  chk->add_option("--registered-proof", c->registered_proof,
+                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
+      ->required();
+  auto* full = chk->add_flag("--full", c->full, "Also decode and check every point");
+  chk->add_flag("--subgroup", c->subgroup, "With --full: check subgroup membership too")
+      ->needs(full);
+  chk->callback([&exit_code, c] { exit_code = check(*c); });
+}
+
+}  // namespace cuzk::cli

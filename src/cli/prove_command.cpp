@@ -1,0 +1,158 @@
+// `cuzk prove`: C2 for one sector, as a sealing pipeline calls it.
+//
+//   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
+//              [--backend auto|gpu|cpu] [--no-verify] [--timings FILE.json] [-q|-v]
+//
+// Reads and validates the C1 output, finds the parameters (param_lookup.hpp), proves every
+// partition (prover/seal/seal_prover.hpp), verifies the result and only then writes the proof:
+// the partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no
+// output file behind.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bls12_381/encoding.hpp"
+#include "circuit/porep/c1_parser.hpp"
+#include "cli/cli.hpp"
+#include "cli/id_options.hpp"
+#include "cli/param_lookup.hpp"
+#include "cli/progress.hpp"
+#include "cli/timings.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/seal/backend_choice.hpp"
+#include "prover/seal/parameter_files.hpp"
+#include "prover/seal/seal_prover.hpp"
+#include "util/atomic_file.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+namespace porep = circuit::porep;
+namespace seal = prover::seal;
+
+struct ProveOptions {
+  std::string c1;
+  std::string output;
+  std::string params_dir;
+  ProverIdOptions ids;
+  std::optional<std::uint64_t> sector_id;
+  std::string backend = "auto";
+  bool no_verify = false;
+  std::string timings;
+  bool quiet = false;
+  bool verbose = false;
+};
+
+// The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
+// to the C1 wrapper's SectorNum.
+std::optional<circuit::sealing::ProverSector> prover_sector(const ProveOptions& o,
+                                                            const porep::C1Output& c1) {
+  const auto prover_id = resolve_prover_id(o.ids);
+  if (!prover_id) {
+    if (o.sector_id) throw CLI::ValidationError("--sector-id needs --miner-id or --prover-id");
+    return std::nullopt;
+  }
+  const auto sector_id = o.sector_id ? o.sector_id : c1.sector_number;
+  if (!sector_id) {
+    throw CLI::ValidationError(
+        "--sector-id is needed: the C1 file has no SectorNum (it is not the lotus wrapper)");
+  }
+  return circuit::sealing::ProverSector{*prover_id, *sector_id};
+}
+
+void prove(const ProveOptions& o) {
+  const auto backend_kind = seal::backend_kind_from_name(o.backend);
+  if (!backend_kind) {
+    throw CLI::ValidationError("--backend '" + o.backend + "': expected auto, cpu or gpu");
+  }
+  Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
+  TimingReport timings;
+  std::unique_ptr<prover::ProverBackend> backend = seal::make_backend(*backend_kind);
+  timings.backend = backend->name();
+  progress.log("backend: " + backend->name() +
+               (*backend_kind == seal::BackendKind::kAuto ? " (auto)" : ""));
+
+  Stopwatch watch;
+  const porep::C1Output c1 = porep::load_c1_file(o.c1);
+  timings.phases.emplace_back("load_c1", watch.seconds());
+  const porep::SealProofInfo& info = c1.info();
+  timings.registered_proof = std::string(info.name);
+  timings.partitions = c1.partitions;
+  progress.log("read " + o.c1 + ": " + std::string(info.name) + ", " +
+               std::to_string(c1.partitions) + " partition(s) of " +
+               std::to_string(c1.challenges_per_partition) + " challenges");
+  const auto sector = prover_sector(o, c1);
+
+  watch = Stopwatch();
+  const ParameterDir dir = parameter_dir(o.params_dir);
+  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, c1.registered_proof);
+  require_parameter_file(paths.params, dir, std::string(info.name));
+  // Unchecked subgroup membership, as rust-fil-proofs reads its parameters; the verifying key is
+  // checked fully either way.
+  const prover::MappedParameters params(paths.params, bls12_381::SubgroupCheck::kNo);
+  timings.phases.emplace_back("load_params", watch.seconds());
+  progress.detail("parameters: " + paths.params.string());
+
+  // Opened before proving, so an unwritable destination fails at once; removed on any failure.
+  AtomicFile out(o.output);
+
+  seal::ProveSealOptions options;
+  options.sector = sector;
+  options.verify = !o.no_verify;
+  options.observer = &progress;
+  const seal::SealProofResult result = seal::prove_seal(c1, params, *backend, options);
+  for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
+    const auto phase = static_cast<seal::SealPhase>(p);
+    if (phase == seal::SealPhase::kVerify && !result.verified) continue;
+    timings.phases.emplace_back(std::string(seal::phase_name(phase)), result.seconds[p]);
+  }
+  if (!result.verified) {
+    progress.log("verify: skipped (--no-verify)");
+  } else if (sector) {
+    progress.log("verify: valid, with replica_id recomputed from the prover and sector ids");
+  } else {
+    progress.log(
+        "verify: valid against the C1's replica_id (no --miner-id/--prover-id given, so the "
+        "prover and sector ids were not checked)");
+  }
+
+  watch = Stopwatch();
+  const std::vector<std::uint8_t> bytes = prover::encode_proofs(result.proofs);
+  out.write(bytes);
+  out.commit();
+  timings.phases.emplace_back("write", watch.seconds());
+  timings.total_seconds = progress.elapsed_seconds();
+  progress.log("wrote " + o.output + " (" + std::to_string(bytes.size()) + " bytes)");
+  if (!o.timings.empty()) write_timings_file(o.timings, timings);
+}
+
+}  // namespace
+
+void add_prove_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("prove", "Prove a sealed sector (C2) from its C1 output");
+  auto o = std::make_shared<ProveOptions>();
+  cmd->add_option("c1", o->c1, "C1 output (lotus wrapper or inner JSON)")->required();
+  cmd->add_option("-o,--output", o->output, "Where to write the proof (192 bytes per partition)")
+      ->required();
+  cmd->add_option("--params-dir", o->params_dir,
+                  "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
+                  "/var/tmp/filecoin-proof-parameters)");
+  add_prover_id_options(*cmd, o->ids);
+  cmd->add_option("--sector-id", o->sector_id,
+                  "Sector number (default: the C1 wrapper's SectorNum); with a prover id");
+  cmd->add_option("--backend", o->backend, "auto, cpu or gpu (auto = cpu for now)")
+      ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
+  cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
+  auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
+  cmd->add_flag("-v,--verbose", o->verbose, "More detail on stderr")->excludes(quiet);
+  cmd->callback([&exit_code, o] {
+    prove(*o);
+    exit_code = kExitSuccess;
+  });
+}
+
+}  // namespace cuzk::cli

@@ -1,0 +1,154 @@
+#include "prover/seal/seal_prover.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include "circuit/proving_cs.hpp"
+#include "circuit/stacked/circuit_inputs.hpp"
+#include "circuit/stacked/stacked_circuit.hpp"
+#include "prover/params_error.hpp"
+#include "prover/prover.hpp"
+#include "prover/seal/seal_verifier.hpp"
+#include "prover/verifier.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::prover::seal {
+
+namespace porep = circuit::porep;
+
+namespace {
+
+class PhaseClock {
+ public:
+  PhaseClock(SealProofResult& result, SealPhase phase)
+      : result_(result), phase_(phase), start_(std::chrono::steady_clock::now()) {}
+  ~PhaseClock() {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
+    result_.seconds[static_cast<std::size_t>(phase_)] += elapsed.count();
+  }
+  PhaseClock(const PhaseClock&) = delete;
+  PhaseClock& operator=(const PhaseClock&) = delete;
+
+ private:
+  SealProofResult& result_;
+  SealPhase phase_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+void started(const ProveSealOptions& o, SealPhase phase, std::uint32_t first, std::uint32_t count,
+             std::uint32_t total) {
+  if (o.observer != nullptr) o.observer->phase_started(phase, first, count, total);
+}
+
+void done(const ProveSealOptions& o, SealPhase phase, std::uint32_t k, std::uint32_t total) {
+  if (o.observer != nullptr) o.observer->partition_done(phase, k, total);
+}
+
+// Partitions [first, first + count), each into its own ProvingCS, in parallel.
+std::vector<circuit::ProvingCS> synthesize_partitions(const porep::C1Output& c1,
+                                                      std::uint32_t first, std::uint32_t count,
+                                                      const ProveSealOptions& o) {
+  std::vector<circuit::ProvingCS> circuits(count);
+  std::vector<std::exception_ptr> errors(count);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::uint32_t i = 0; i < count; ++i) {
+    try {
+      const circuit::stacked::StackedCircuit partition =
+          circuit::stacked::circuit_from_c1(c1, first + i);
+      circuits[i] = synthesize_for_proving(
+          [&](circuit::ProvingCS& cs) { circuit::stacked::synthesize(cs, partition); });
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+#pragma omp critical(cuzk_seal_progress)
+    done(o, SealPhase::kSynthesize, first + i, c1.partitions);
+  }
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  return circuits;
+}
+
+}  // namespace
+
+std::string_view phase_name(SealPhase phase) {
+  switch (phase) {
+    case SealPhase::kCheck:
+      return "check";
+    case SealPhase::kSynthesize:
+      return "synthesize";
+    case SealPhase::kProve:
+      return "prove";
+    case SealPhase::kVerify:
+      return "verify";
+  }
+  return "?";
+}
+
+SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& params,
+                           ProverBackend& backend, const ProveSealOptions& o) {
+  SealProofResult result;
+  const std::uint32_t total = c1.partitions;
+  if (total == 0) throw Error("the C1 output has no partitions");
+  // The cheap part of the parameter check, before any work: a key for another sector size class
+  // has another input count. The full length check follows the first synthesis (create_proofs).
+  const porep::SealProofInfo& info = c1.info();
+  if (params.lengths().ic != std::size_t{info.public_input_count()} + 1) {
+    throw ParamsError(ParamsErrorKind::kWrongCircuit,
+                      params.name() + ": the parameters do not belong to " +
+                          std::string(info.name) + ": ic has " +
+                          std::to_string(params.lengths().ic) + " points, the circuit needs " +
+                          std::to_string(info.public_input_count() + 1));
+  }
+  {
+    started(o, SealPhase::kCheck, 0, total, total);
+    const PhaseClock clock(result, SealPhase::kCheck);
+    circuit::sealing::check_c1(c1, o.sector);
+  }
+
+  const std::uint32_t batch = std::max<std::uint32_t>(1, o.partitions_per_batch);
+  result.proofs.reserve(total);
+  for (std::uint32_t first = 0; first < total; first += batch) {
+    const std::uint32_t count = std::min(batch, total - first);
+    std::vector<circuit::ProvingCS> circuits;
+    {
+      started(o, SealPhase::kSynthesize, first, count, total);
+      const PhaseClock clock(result, SealPhase::kSynthesize);
+      circuits = synthesize_partitions(c1, first, count, o);
+    }
+    {
+      started(o, SealPhase::kProve, first, count, total);
+      const PhaseClock clock(result, SealPhase::kProve);
+      const std::vector<Proof> proofs = create_proofs(params, circuits, backend);
+      result.proofs.insert(result.proofs.end(), proofs.begin(), proofs.end());
+      for (std::uint32_t i = 0; i < count; ++i) done(o, SealPhase::kProve, first + i, total);
+    }
+  }
+
+  if (o.verify) {
+    started(o, SealPhase::kVerify, 0, total, total);
+    const PhaseClock clock(result, SealPhase::kVerify);
+    const PreparedVerifyingKey pvk(params.vk());
+    const porep::SealPublicValues values =
+        o.sector ? seal_public_values({.proof = c1.registered_proof,
+                                       .comm_r = c1.comm_r,
+                                       .comm_d = c1.comm_d,
+                                       .prover_id = o.sector->prover_id,
+                                       .sector_id = o.sector->sector_id,
+                                       .ticket = c1.ticket,
+                                       .seed = c1.seed})
+                 : c1.public_values();
+    if (!verify_seal_proofs(pvk, c1.registered_proof, values, result.proofs)) {
+      throw Error(params.name() +
+                  ": the new proof failed self-verification against these parameters' "
+                  "verifying key");
+    }
+    result.verified = true;
+  }
+  return result;
+}
+
+}  // namespace cuzk::prover::seal

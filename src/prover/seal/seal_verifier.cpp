@@ -1,0 +1,82 @@
+#include "prover/seal/seal_verifier.hpp"
+
+#include <string>
+
+#include "circuit/porep/graph.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::prover::seal {
+
+namespace porep = circuit::porep;
+
+namespace {
+
+void check_commitment(const porep::Domain& d, const char* name) {
+  if (porep::is_zero(d)) throw Error(std::string("invalid all-zero commitment (") + name + ")");
+  if (!porep::is_canonical_fr(d)) {
+    throw Error(std::string(name) + " is not a canonical field element (not below the modulus)");
+  }
+}
+
+}  // namespace
+
+porep::SealPublicValues seal_public_values(const SealStatement& s) {
+  check_commitment(s.comm_d, "comm_d");
+  check_commitment(s.comm_r, "comm_r");
+  const porep::Domain replica_id =
+      porep::replica_id(s.prover_id, s.sector_id, s.ticket, s.comm_d, porep::porep_id(s.proof));
+  return {replica_id, s.comm_d, s.comm_r, s.seed};
+}
+
+std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof,
+                                                const porep::SealPublicValues& values) {
+  const porep::PorepConfig config = porep::porep_config(proof);
+  const porep::StackedGraph graph(config);
+  std::vector<std::vector<Fr>> inputs(config.partitions);
+  for (std::uint32_t k = 0; k < config.partitions; ++k) {
+    inputs[k] = porep::partition_public_inputs(config, graph, values, k);
+  }
+  return inputs;
+}
+
+void check_verifying_key(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof) {
+  const porep::SealProofInfo& info = porep::seal_proof_info(proof);
+  if (pvk.num_public_inputs() != info.public_input_count()) {
+    throw Error("the verifying key has " + std::to_string(pvk.num_public_inputs()) +
+                " public inputs, but " + std::string(info.name) + " needs " +
+                std::to_string(info.public_input_count()) + ": it belongs to another circuit");
+  }
+}
+
+bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof,
+                        const porep::SealPublicValues& values, std::span<const Proof> proofs) {
+  check_verifying_key(pvk, proof);
+  const porep::SealProofInfo& info = porep::seal_proof_info(proof);
+  if (proofs.size() != info.partitions) {
+    throw Error(std::string(info.name) + " has " + std::to_string(info.partitions) +
+                " partitions, but " + std::to_string(proofs.size()) + " proofs were given");
+  }
+  const auto inputs = seal_public_inputs(proof, values);
+  return verify_proofs_batch(pvk, proofs, inputs);
+}
+
+SealVerdict verify_seal(const PreparedVerifyingKey& pvk, const SealStatement& statement,
+                        std::span<const std::uint8_t> proof_bytes) {
+  const porep::SealProofInfo& info = porep::seal_proof_info(statement.proof);
+  const std::size_t expected = std::size_t{info.partitions} * kProofBytes;
+  if (proof_bytes.size() != expected) {
+    throw Error("the proof has " + std::to_string(proof_bytes.size()) + " bytes; " +
+                std::string(info.name) + " proofs have " + std::to_string(expected) + " (" +
+                std::to_string(kProofBytes) + " per partition)");
+  }
+  const porep::SealPublicValues values = seal_public_values(statement);
+  check_verifying_key(pvk, statement.proof);
+  auto proofs = decode_proofs(proof_bytes);
+  if (!proofs) return {false, proofs.error()};
+  if (!verify_seal_proofs(pvk, statement.proof, values, *proofs)) {
+    return {false, "the pairing check failed"};
+  }
+  return {true, {}};
+}
+
+}  // namespace cuzk::prover::seal

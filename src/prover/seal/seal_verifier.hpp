@@ -1,0 +1,67 @@
+// Verification of a sealed sector's PoRep proof as filecoin-proofs' verify_seal does it
+// (api/seal.rs): replica_id is recomputed from the prover id, sector id, ticket, comm_d and the
+// registered proof's porep_id; each partition's challenges come from replica_id, comm_r and the
+// seed; the partition proofs (192 bytes each, concatenated in partition order) are checked
+// against their public inputs in one batch.
+//
+// Non-interactive PoRep is checked on its unaggregated partition proofs (what
+// seal_commit_phase2_circuit_proofs returns); SnarkPack aggregates are not supported.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "circuit/porep/domain.hpp"
+#include "circuit/porep/public_inputs.hpp"
+#include "circuit/porep/registered_proof.hpp"
+#include "circuit/porep/replica_id.hpp"
+#include "prover/proof.hpp"
+#include "prover/verifier.hpp"
+
+namespace cuzk::prover::seal {
+
+// What a chain verifier knows about a sealed sector.
+struct SealStatement {
+  circuit::porep::RegisteredSealProof proof{};
+  circuit::porep::Domain comm_r{};
+  circuit::porep::Domain comm_d{};
+  circuit::porep::ProverId prover_id{};
+  std::uint64_t sector_id = 0;
+  circuit::porep::Domain ticket{};
+  circuit::porep::Domain seed{};
+};
+
+// The circuit's public values with replica_id recomputed. Throws cuzk::Error, as verify_seal's
+// checks do, for a zero comm_d or comm_r or one that is not a canonical field element.
+circuit::porep::SealPublicValues seal_public_values(const SealStatement& statement);
+
+// Public inputs of every partition, k = 0..P-1 (porep::partition_public_inputs).
+std::vector<std::vector<Fr>> seal_public_inputs(circuit::porep::RegisteredSealProof proof,
+                                                const circuit::porep::SealPublicValues& values);
+
+// Throws cuzk::Error unless the key has the proof's public-input count (39 for the test sizes,
+// 327 for 32 and 64 GiB, ONE excluded): a key of another circuit is a usage mistake, not an
+// invalid proof.
+void check_verifying_key(const PreparedVerifyingKey& pvk,
+                         circuit::porep::RegisteredSealProof proof);
+
+// Whether the partition proofs are valid for these public values. Throws cuzk::Error if the
+// number of proofs is not the proof's partition count or the key does not fit.
+bool verify_seal_proofs(const PreparedVerifyingKey& pvk, circuit::porep::RegisteredSealProof proof,
+                        const circuit::porep::SealPublicValues& values,
+                        std::span<const Proof> proofs);
+
+struct SealVerdict {
+  bool valid = false;
+  std::string reason;  // why it is invalid; empty when valid
+};
+
+// From the proof bytes. A length other than 192 x partitions, a bad statement or a key of
+// another circuit throws cuzk::Error; bytes that are not points of the groups make the proof
+// invalid, as does a failed pairing check.
+SealVerdict verify_seal(const PreparedVerifyingKey& pvk, const SealStatement& statement,
+                        std::span<const std::uint8_t> proof_bytes);
+
+}  // namespace cuzk::prover::seal

@@ -1,0 +1,566 @@
+// End to end on the CPU for a 2 KiB sector, through cli::run as the `cuzk` binary runs it: test
+// parameters generated once for this executable (the expensive part: a 2^22-point setup), a
+// really sealed sector (sealing::generate_c1), `cuzk prove`, then `cuzk verify` in both forms.
+// Then every way the commands must refuse: a proof for another prover id, sector id, ticket,
+// seed, comm_r or comm_d is invalid (exit 1); missing or foreign parameters, a corrupt C1, an
+// unwritable output and a GPU that is not there fail with one line and leave no file behind.
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "circuit/porep/c1_parser.hpp"
+#include "circuit/porep/registered_proof.hpp"
+#include "circuit/porep/replica_id.hpp"
+#include "circuit/sealing/c1_generator.hpp"
+#include "circuit/sealing/c1_writer.hpp"
+#include "cli/cli.hpp"
+#include "prover/cpu_backend.hpp"
+#include "prover/keypair_assembly.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/seal/parameter_files.hpp"
+#include "prover/seal/seal_prover.hpp"
+#include "prover/seal/seal_verifier.hpp"
+#include "prover/seal/test_parameters.hpp"
+#include "prover/test_setup.hpp"
+#include "util/error.hpp"
+#include "util/hex.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace porep = cuzk::circuit::porep;
+namespace sealing = cuzk::circuit::sealing;
+namespace seal = cuzk::prover::seal;
+using porep::Domain;
+
+constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
+constexpr const char* kProofName = "StackedDrg2KiBV1_1";
+constexpr std::uint64_t kMinerId = 1000;
+constexpr std::uint64_t kSectorId = 7;
+constexpr std::uint64_t kSetupSeed = 20240601;
+
+// A directory removed with everything in it at the end of the run.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "cuzk_prove_verify_XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw cuzk::Error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+struct Outcome {
+  int exit_code = 0;
+  std::string out;
+  std::string err;
+};
+
+std::string drain(std::FILE* f) {
+  std::string s;
+  std::rewind(f);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
+  std::fclose(f);
+  return s;
+}
+
+// Runs `cuzk args...` in this process, as main() does (an escaping exception is one line on
+// stderr and exit 1), capturing stdout and stderr.
+Outcome run_cuzk(std::vector<std::string> args) {
+  args.insert(args.begin(), "cuzk");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  REQUIRE(out != nullptr);
+  REQUIRE(err != nullptr);
+  const int saved_out = dup(fileno(stdout));
+  const int saved_err = dup(fileno(stderr));
+  dup2(fileno(out), fileno(stdout));
+  dup2(fileno(err), fileno(stderr));
+  Outcome o;
+  try {
+    o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cuzk: %s\n", e.what());
+    o.exit_code = cuzk::cli::kExitFailure;
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  dup2(saved_out, fileno(stdout));
+  dup2(saved_err, fileno(stderr));
+  close(saved_out);
+  close(saved_err);
+  o.out = drain(out);
+  o.err = drain(err);
+  return o;
+}
+
+std::vector<std::uint8_t> read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+}
+
+void write_text(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+std::string hex(const Domain& d) { return cuzk::to_hex(d); }
+
+// Every file in `dir` (names only): a failed command must add none, not even a temporary.
+std::vector<std::string> listing(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+sealing::SealCommitOutput seal_sector(std::uint64_t data_seed) {
+  sealing::GenerateC1Options g;
+  g.proof = kProof;
+  g.data_seed = data_seed;
+  g.identity.prover_id = porep::prover_id_from_actor_id(kMinerId);
+  g.identity.sector_id = kSectorId;
+  g.identity.ticket.fill(0x11);
+  g.seed.fill(0x22);
+  return sealing::generate_c1(g);
+}
+
+std::string c1_file_text(const sealing::SealCommitOutput& c1) {
+  return sealing::c1_wrapper_json(sealing::c1_inner_json(c1), kSectorId,
+                                  porep::seal_proof_info(kProof).sector_size);
+}
+
+// What every test case shares: parameters, a sealed sector and its proof, made once.
+struct World {
+  TempDir dir;
+  fs::path params_dir;
+  seal::ParameterPaths params;
+  sealing::SealCommitOutput sector;
+  fs::path c1;
+  fs::path proof;
+  fs::path timings;
+  Outcome prove;
+
+  World() {
+    params_dir = dir.path() / "params";
+    fs::create_directories(params_dir);
+    params = seal::parameter_paths(params_dir, kProof);
+    std::mt19937_64 rng(kSetupSeed);
+    MESSAGE("generating 2 KiB test parameters (a 2^22-point setup) into " << params_dir);
+    seal::write_parameter_files(
+        params, seal::generate_seal_test_parameters(kProof, cuzk::prover::ToxicWaste::random(rng)));
+
+    sector = seal_sector(/*data_seed=*/5);
+    c1 = dir.path() / "c1.json";
+    write_text(c1, c1_file_text(sector));
+    proof = dir.path() / "proof.bin";
+    timings = dir.path() / "timings.json";
+    prove = run_cuzk({"prove", c1.string(), "-o", proof.string(), "--params-dir",
+                      params_dir.string(), "--miner-id", std::to_string(kMinerId), "--sector-id",
+                      std::to_string(kSectorId), "--timings", timings.string()});
+  }
+};
+
+const World& world() {
+  static const World w;
+  return w;
+}
+
+std::vector<std::string> long_verify_args(const World& w) {
+  return {"verify",
+          "--proof",
+          w.proof.string(),
+          "--registered-proof",
+          kProofName,
+          "--comm-r",
+          hex(w.sector.comm_r),
+          "--comm-d",
+          hex(w.sector.comm_d),
+          "--miner-id",
+          std::to_string(kMinerId),
+          "--sector-id",
+          std::to_string(kSectorId),
+          "--ticket",
+          hex(w.sector.ticket),
+          "--seed",
+          hex(w.sector.seed),
+          "--params-dir",
+          w.params_dir.string()};
+}
+
+// Replaces the value after `option` in args.
+std::vector<std::string> with(std::vector<std::string> args, const std::string& option,
+                              const std::string& value) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == option) {
+      args[i + 1] = value;
+      return args;
+    }
+  }
+  FAIL("no option " << option);
+  return args;
+}
+
+Domain flipped(Domain d, std::size_t byte) {
+  d[byte] ^= 0x01;
+  return d;
+}
+
+bool one_line(const std::string& s) {
+  return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
+}
+
+// Parameters for a toy circuit with `inputs` public inputs (ONE excluded): well formed, but of
+// another circuit.
+void write_toy_parameters(const seal::ParameterPaths& paths, std::size_t inputs) {
+  std::mt19937_64 rng(3);
+  const auto params = cuzk::prover::generate_test_parameters(
+      [&](cuzk::prover::KeypairAssembly& cs) {
+        for (std::size_t i = 0; i < inputs; ++i) {
+          const auto x = cs.alloc_input("x", [] { return cuzk::bls12_381::Fr::one(); });
+          const auto y = cs.alloc("y", [] { return cuzk::bls12_381::Fr::one(); });
+          cs.enforce("x = y", cuzk::circuit::LinearCombination(x),
+                     cuzk::circuit::LinearCombination(cuzk::circuit::Variable::one()),
+                     cuzk::circuit::LinearCombination(y));
+        }
+      },
+      cuzk::prover::ToxicWaste::random(rng));
+  fs::create_directories(paths.params.parent_path());
+  seal::write_parameter_files(paths, params);
+}
+
+}  // namespace
+
+TEST_CASE("cuzk prove: a 2 KiB sector proved on the CPU, verified, written whole") {
+  const World& w = world();
+  INFO(w.prove.err);
+  REQUIRE(w.prove.exit_code == 0);
+  CHECK(read_bytes(w.proof).size() == 192);
+  CHECK(w.prove.err.find("backend: cpu (auto)") != std::string::npos);
+  CHECK(w.prove.err.find("verify: valid, with replica_id recomputed") != std::string::npos);
+  const std::vector<std::uint8_t> timings = read_bytes(w.timings);
+  const std::string json(timings.begin(), timings.end());
+  CHECK(json.rfind("{\"command\":\"prove\",\"registered_proof\":\"StackedDrg2KiBV1_1\","
+                   "\"partitions\":1,\"backend\":\"cpu\",\"phases\":{\"load_c1\":",
+                   0) == 0);
+  for (const char* phase : {"load_params", "check", "synthesize", "prove", "verify", "write"}) {
+    CHECK(json.find(std::string("\"") + phase + "\":") != std::string::npos);
+  }
+  // The proof's flags (spec §7, item 11): A, B and C compressed, none at infinity.
+  const auto bytes = read_bytes(w.proof);
+  for (std::size_t at : {0, 48, 144}) {
+    CHECK((bytes[at] & 0xc0) == 0x80);
+  }
+}
+
+TEST_CASE("cuzk verify accepts the proof in the long and the short form") {
+  const World& w = world();
+  const Outcome long_form = run_cuzk(long_verify_args(w));
+  INFO(long_form.err);
+  CHECK(long_form.exit_code == 0);
+  CHECK(long_form.out == "valid\n");
+
+  const Outcome with_vk =
+      run_cuzk({"verify", "--proof", w.proof.string(), "--registered-proof", kProofName, "--comm-r",
+                hex(w.sector.comm_r), "--comm-d", hex(w.sector.comm_d), "--prover-id",
+                hex(porep::prover_id_from_actor_id(kMinerId)), "--sector-id",
+                std::to_string(kSectorId), "--ticket", hex(w.sector.ticket), "--seed",
+                hex(w.sector.seed), "--vk", w.params.vk.string()});
+  CHECK(with_vk.exit_code == 0);
+  CHECK(with_vk.out == "valid\n");
+
+  const Outcome short_form =
+      run_cuzk({"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id",
+                "f0" + std::to_string(kMinerId), "--sector-id", std::to_string(kSectorId),
+                "--params-dir", w.params_dir.string()});
+  CHECK(short_form.exit_code == 0);
+  CHECK(short_form.out == "valid\n");
+
+  // The parameter cache variable, as rust-fil-proofs reads it.
+  setenv("FIL_PROOFS_PARAMETER_CACHE", w.params_dir.c_str(), 1);
+  const Outcome from_env =
+      run_cuzk({"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id",
+                std::to_string(kMinerId), "--sector-id", std::to_string(kSectorId)});
+  unsetenv("FIL_PROOFS_PARAMETER_CACHE");
+  CHECK(from_env.exit_code == 0);
+  CHECK(from_env.out == "valid\n");
+}
+
+TEST_CASE("cuzk verify: a proof for another statement is invalid") {
+  const World& w = world();
+  const auto args = long_verify_args(w);
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"prover id", with(args, "--miner-id", std::to_string(kMinerId + 1))},
+      {"sector id", with(args, "--sector-id", std::to_string(kSectorId + 1))},
+      {"ticket", with(args, "--ticket", hex(flipped(w.sector.ticket, 0)))},
+      {"seed", with(args, "--seed", hex(flipped(w.sector.seed, 0)))},
+      {"comm_r", with(args, "--comm-r", hex(flipped(w.sector.comm_r, 0)))},
+      {"comm_d", with(args, "--comm-d", hex(flipped(w.sector.comm_d, 0)))},
+  };
+  for (const auto& [what, a] : cases) {
+    INFO("changed: " << what);
+    const Outcome o = run_cuzk(a);
+    CHECK(o.exit_code == 1);
+    CHECK(o.out == "invalid\n");
+  }
+}
+
+TEST_CASE("cuzk verify: a tampered proof is invalid") {
+  const World& w = world();
+  const auto original = read_bytes(w.proof);
+  const fs::path tampered = w.dir.path() / "tampered.bin";
+
+  // A and C swapped: both are valid points, so only the pairing check can reject it.
+  auto swapped = original;
+  std::swap_ranges(swapped.begin(), swapped.begin() + 48, swapped.begin() + 144);
+  write_bytes(tampered, swapped);
+  Outcome o = run_cuzk(with(long_verify_args(w), "--proof", tampered.string()));
+  CHECK(o.exit_code == 1);
+  CHECK(o.out == "invalid\n");
+  CHECK(o.err.find("pairing check failed") != std::string::npos);
+
+  // One flipped bit of B's x coordinate: almost surely off the curve.
+  auto flipped_bit = original;
+  flipped_bit[60] ^= 0x04;
+  write_bytes(tampered, flipped_bit);
+  o = run_cuzk(with(long_verify_args(w), "--proof", tampered.string()));
+  CHECK(o.exit_code == 1);
+  CHECK(o.out == "invalid\n");
+}
+
+TEST_CASE("cuzk verify: bad usage or input exits 2 with one line") {
+  const World& w = world();
+  const auto args = long_verify_args(w);
+  const fs::path short_proof = w.dir.path() / "short.bin";
+  auto bytes = read_bytes(w.proof);
+  bytes.pop_back();
+  write_bytes(short_proof, bytes);
+  Domain not_canonical;
+  not_canonical.fill(0xff);
+  const fs::path empty_dir = w.dir.path() / "no-params";
+  fs::create_directories(empty_dir);
+
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"191-byte proof", with(args, "--proof", short_proof.string())},
+      {"missing proof file", with(args, "--proof", (w.dir.path() / "absent.bin").string())},
+      {"comm_r not hex", with(args, "--comm-r", "xyz")},
+      {"comm_r of 31 bytes", with(args, "--comm-r", hex(w.sector.comm_r).substr(2))},
+      {"comm_r not below the modulus", with(args, "--comm-r", hex(not_canonical))},
+      {"comm_d zero", with(args, "--comm-d", std::string(64, '0'))},
+      {"unknown registered proof", with(args, "--registered-proof", "StackedDrg3KiBV1")},
+      {"no .vk in the parameter directory", with(args, "--params-dir", empty_dir.string())},
+      {"a --vk that is not a verifying key",
+       {"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id", "1000",
+        "--sector-id", "7", "--vk", w.c1.string()}},
+      {"--c1 with --comm-r",
+       {"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id", "1000",
+        "--sector-id", "7", "--comm-r", hex(w.sector.comm_r)}},
+      {"no sector id",
+       {"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id", "1000"}},
+      {"no prover id",
+       {"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--sector-id", "7"}},
+  };
+  for (const auto& [what, a] : cases) {
+    INFO(what);
+    const Outcome o = run_cuzk(a);
+    INFO(o.err);
+    CHECK(o.exit_code == 2);
+    CHECK(o.out.empty());
+    CHECK(one_line(o.err));
+  }
+  const Outcome missing_vk = run_cuzk(with(args, "--params-dir", empty_dir.string()));
+  CHECK(missing_vk.err.find("v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-"
+                            "sha256_hasher-032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b"
+                            "3793b06832f.vk not found in " +
+                            empty_dir.string()) != std::string::npos);
+}
+
+TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") {
+  const World& w = world();
+  const fs::path out_dir = w.dir.path() / "out";
+  fs::create_directories(out_dir);
+  const fs::path out = out_dir / "proof.bin";
+  const std::string params = w.params_dir.string();
+
+  const fs::path garbage = w.dir.path() / "garbage.json";
+  write_text(garbage, "{\"SectorNum\":7,\"Phase1Out\":\"not base64!\",\"SectorSize\":2048}");
+  sealing::SealCommitOutput broken = seal_sector(/*data_seed=*/5);
+  broken.partitions[0][1].comm_r_last.leaf[0] ^= 0x01;  // a replica node that is not in tree R
+  const fs::path broken_c1 = w.dir.path() / "broken_c1.json";
+  write_text(broken_c1, c1_file_text(broken));
+
+  const fs::path empty_dir = w.dir.path() / "no-params";
+  fs::create_directories(empty_dir);
+  const fs::path foreign_inputs = w.dir.path() / "foreign-inputs";
+  write_toy_parameters(seal::parameter_paths(foreign_inputs, kProof), 3);
+  const fs::path foreign_lengths = w.dir.path() / "foreign-lengths";
+  write_toy_parameters(seal::parameter_paths(foreign_lengths, kProof), 39);
+
+  struct Case {
+    const char* what;
+    std::vector<std::string> args;
+    const char* message;
+  };
+  const std::string c1 = w.c1.string();
+  const std::vector<Case> cases = {
+      {"GPU requested",
+       {"prove", c1, "-o", out.string(), "--params-dir", params, "--backend", "gpu"},
+       "GPU backend not available in this build"},
+      {"missing parameters",
+       {"prove", c1, "-o", out.string(), "--params-dir", empty_dir.string()},
+       "missing parameters: v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-"},
+      {"parameters with another input count",
+       {"prove", c1, "-o", out.string(), "--params-dir", foreign_inputs.string()},
+       "ic has 4 points, the circuit needs 40"},
+      {"parameters of another circuit with the same inputs",
+       {"prove", c1, "-o", out.string(), "--params-dir", foreign_lengths.string()},
+       "the parameters do not belong to this circuit: h has"},
+      {"corrupt C1",
+       {"prove", garbage.string(), "-o", out.string(), "--params-dir", params},
+       "garbage.json"},
+      {"C1 whose vanilla proofs do not check",
+       {"prove", broken_c1.string(), "-o", out.string(), "--params-dir", params},
+       "partition 0, challenge 1"},
+      {"another miner's sector",
+       {"prove", c1, "-o", out.string(), "--params-dir", params, "--miner-id", "1001"},
+       "replica_id"},
+      {"unwritable output",
+       {"prove", c1, "-o", (out_dir / "no-such-dir" / "proof.bin").string(), "--params-dir",
+        params},
+       "no-such-dir"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    const Outcome o = run_cuzk(c.args);
+    INFO(o.err);
+    CHECK(o.exit_code == 1);
+    CHECK(o.out.empty());
+    // Progress lines come first; the error is the last line and the only one starting "cuzk: ".
+    const std::size_t last = o.err.rfind("cuzk: ");
+    REQUIRE(last != std::string::npos);
+    CHECK(one_line(o.err.substr(last)));
+    CHECK(o.err.find(c.message, last) != std::string::npos);
+    CHECK(listing(out_dir).empty());
+  }
+
+  const Outcome check =
+      run_cuzk({"params", "check", seal::parameter_paths(foreign_lengths, kProof).params.string(),
+                "--registered-proof", kProofName});
+  CHECK(check.exit_code == 1);
+  CHECK(check.out.find("MISMATCH") != std::string::npos);
+}
+
+TEST_CASE("cuzk params: check the generated files, never overwrite them") {
+  const World& w = world();
+  const Outcome params =
+      run_cuzk({"params", "check", w.params.params.string(), "--registered-proof", kProofName});
+  INFO(params.err);
+  CHECK(params.exit_code == 0);
+  CHECK(params.out.find("ic                   40             40  ok") != std::string::npos);
+  CHECK(params.out.find("h               4194303        4194303  ok") != std::string::npos);
+  const Outcome vk =
+      run_cuzk({"params", "check", w.params.vk.string(), "--registered-proof", kProofName});
+  CHECK(vk.exit_code == 0);
+  CHECK(fs::file_size(w.params.vk) == 4708);  // spec §4.4: 864 + 4 + 96 x 40
+
+  const auto before = fs::last_write_time(w.params.params);
+  const Outcome again = run_cuzk({"params", "generate", "--registered-proof", kProofName,
+                                  "--params-dir", w.params_dir.string(), "-q"});
+  CHECK(again.exit_code == 1);
+  CHECK(again.err.find("--force replaces them") != std::string::npos);
+  CHECK(fs::last_write_time(w.params.params) == before);
+}
+
+namespace {
+
+// The real parameters with alpha_g1 replaced: proofs are made, but they cannot verify.
+class WrongVerifyingKey final : public cuzk::prover::ParameterSource {
+ public:
+  explicit WrongVerifyingKey(const cuzk::prover::ParameterSource& real)
+      : real_(real), vk_(real.vk()) {
+    vk_.alpha_g1 = -vk_.alpha_g1;
+  }
+  const cuzk::prover::VerifyingKey& vk() const override { return vk_; }
+  cuzk::prover::VectorLengths lengths() const override { return real_.lengths(); }
+  cuzk::prover::PointVector<cuzk::prover::G1Affine> h() const override { return real_.h(); }
+  cuzk::prover::PointVector<cuzk::prover::G1Affine> l() const override { return real_.l(); }
+  cuzk::prover::PointVector<cuzk::prover::G1Affine> a() const override { return real_.a(); }
+  cuzk::prover::PointVector<cuzk::prover::G1Affine> b_g1() const override { return real_.b_g1(); }
+  cuzk::prover::PointVector<cuzk::prover::G2Affine> b_g2() const override { return real_.b_g2(); }
+  std::string name() const override { return "wrong-vk parameters"; }
+
+ private:
+  const cuzk::prover::ParameterSource& real_;
+  cuzk::prover::VerifyingKey vk_;
+};
+
+}  // namespace
+
+TEST_CASE("prove_seal: a proof that fails self-verification is never returned") {
+  const World& w = world();
+  const cuzk::prover::MappedParameters real(w.params.params, cuzk::bls12_381::SubgroupCheck::kNo);
+  const WrongVerifyingKey wrong(real);
+  const porep::C1Output c1 = porep::load_c1_file(w.c1);
+  cuzk::prover::CpuBackend backend;
+  CHECK_THROWS_WITH_AS(seal::prove_seal(c1, wrong, backend, {}),
+                       doctest::Contains("failed self-verification"), cuzk::Error);
+}
+
+TEST_CASE("verify_seal (library): public inputs and the verdict from bytes") {
+  const World& w = world();
+  const seal::SealStatement statement{.proof = kProof,
+                                      .comm_r = w.sector.comm_r,
+                                      .comm_d = w.sector.comm_d,
+                                      .prover_id = porep::prover_id_from_actor_id(kMinerId),
+                                      .sector_id = kSectorId,
+                                      .ticket = w.sector.ticket,
+                                      .seed = w.sector.seed};
+  const porep::SealPublicValues values = seal::seal_public_values(statement);
+  CHECK(values.replica_id == w.sector.replica_id);  // recomputed as the sealer computed it
+  const auto inputs = seal::seal_public_inputs(kProof, values);
+  REQUIRE(inputs.size() == 1);
+  CHECK(inputs[0].size() == 39);  // 3 + 18 x 2 challenges (spec §3.6)
+
+  const cuzk::prover::PreparedVerifyingKey pvk(cuzk::prover::read_verifying_key_file(w.params.vk));
+  const auto bytes = read_bytes(w.proof);
+  CHECK(seal::verify_seal(pvk, statement, bytes).valid);
+  seal::SealStatement other = statement;
+  other.sector_id += 1;
+  const seal::SealVerdict verdict = seal::verify_seal(pvk, other, bytes);
+  CHECK_FALSE(verdict.valid);
+  CHECK(verdict.reason == "the pairing check failed");
+  seal::SealStatement zero = statement;
+  zero.comm_d = Domain{};
+  CHECK_THROWS_WITH_AS(seal::verify_seal(pvk, zero, bytes), "invalid all-zero commitment (comm_d)",
+                       cuzk::Error);
+}
