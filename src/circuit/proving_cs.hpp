@@ -13,6 +13,7 @@
 
 #include "circuit/bit_vector.hpp"
 #include "circuit/constraint_system.hpp"
+#include "util/huge_page_allocator.hpp"
 
 namespace cuzk::circuit {
 
@@ -93,9 +94,11 @@ class ProvingCS {
     return acc;
   }
 
-  std::vector<Fr> inputs_;
-  std::vector<Fr> aux_;
-  std::vector<Fr> a_, b_, c_;
+  // Huge pages for the big vectors: a 32 GiB partition's a, b, c and aux are 4 GB each.
+  using FrVector = std::vector<Fr, HugePageAllocator<Fr>>;
+  FrVector inputs_;
+  FrVector aux_;
+  FrVector a_, b_, c_;
   BitVector a_aux_density_;
   BitVector b_input_density_;
   BitVector b_aux_density_;
