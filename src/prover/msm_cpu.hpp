@@ -7,6 +7,7 @@
 #include "bls12_381/g2.hpp"
 #include "prover/density.hpp"
 #include "prover/msm.hpp"
+#include "prover/msm_buckets.hpp"
 
 namespace cuzk::prover {
 
@@ -17,12 +18,14 @@ using bls12_381::G2Jacobian;
 
 template <class Curve>
 struct CurveOps<bls12_381::AffinePoint<Curve>> {
-  using Projective = bls12_381::JacobianPoint<Curve>;
   using Affine = bls12_381::AffinePoint<Curve>;
+  using Projective = bls12_381::JacobianPoint<Curve>;
+  using Buckets = JacobianBuckets<CurveOps>;
+  using BatchBuckets = BatchAffineBuckets<Curve>;
   static Projective identity() { return Projective::identity(); }
   static void add(Projective& acc, const Projective& p) { acc += p; }
   static void add_affine(Projective& acc, const Affine& p) { acc += p; }
-  static void sub_affine(Projective& acc, const Affine& p) { acc += -p; }
+  static Affine negated(const Affine& p) { return -p; }
   static Projective doubled(const Projective& p) { return p.doubled(); }
 };
 
