@@ -1,8 +1,10 @@
 // cuzk_bench_kernels: throughput of the CUDA kernels on the device at hand (CUDA-event times,
 // data resident on the device unless a line says otherwise). `cuzk_bench_kernels quick` runs
-// the small sizes only.
+// the small sizes only, `cuzk_bench_kernels ntt` the field products and the NTT rows only
+// (`ntt 24`: that size only, e.g. under a profiler).
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -100,6 +102,8 @@ void bench_msm(const char* name, const DeviceBases<Mont>& bases, int log_n, int 
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "quick") == 0;
+  const bool ntt_only = argc > 1 && std::strcmp(argv[1], "ntt") == 0;
+  const int ntt_only_log = ntt_only && argc > 2 ? std::atoi(argv[2]) : 0;  // one size (profiling)
   std::printf("device: %s\n", gpu_description().c_str());
   if (!gpu_available()) return 0;
 
@@ -112,14 +116,22 @@ int main(int argc, char** argv) {
   const int max_log = quick ? 20 : 27;
   for (int log_n : {20, 24, 27}) {
     if (log_n > max_log) break;
-    const int reps = log_n >= 27 ? 3 : 5;
-    std::printf("ntt forward      2^%d  %9.2f ms\n", log_n,
+    if (ntt_only_log != 0 && log_n != ntt_only_log) continue;
+    const int reps = log_n >= 27 ? 5 : 9;
+    std::printf("ntt forward       2^%d %9.2f ms\n", log_n,
                 ntt_median_ms(log_n, NttDirection::kForward, NttDomain::kSubgroup, reps));
+    if (ntt_only) {
+      std::printf("ntt forward coset 2^%d %9.2f ms\n", log_n,
+                  ntt_median_ms(log_n, NttDirection::kForward, NttDomain::kCoset, reps));
+      std::printf("ntt inverse       2^%d %9.2f ms\n", log_n,
+                  ntt_median_ms(log_n, NttDirection::kInverse, NttDomain::kSubgroup, reps));
+    }
     std::printf("ntt inverse coset 2^%d %9.2f ms\n", log_n,
                 ntt_median_ms(log_n, NttDirection::kInverse, NttDomain::kCoset, reps));
     std::printf("h quotient (7 NTT) 2^%d %9.2f ms\n", log_n, h_quotient_median_ms(log_n, 2));
     std::fflush(stdout);
   }
+  if (ntt_only) return 0;
 
   const auto g1_pattern = point_pattern<bls12_381::G1Curve, G1AffineMont>(1 << 12, 7);
   const auto g1 = DeviceG1Bases::repeated(g1_pattern, std::size_t{1} << max_log);

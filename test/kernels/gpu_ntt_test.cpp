@@ -1,7 +1,10 @@
-// GPU NTTs against a naive DFT, a CPU radix-2 NTT written here, and round trips; the quotient
-// chain against the same steps on the CPU and against the divisibility it must satisfy.
+// GPU NTTs against a naive DFT, a CPU radix-2 NTT written here, round trips, and direct
+// evaluation of sampled outputs at 2^24 (2^25 .. 2^27 on demand: --no-skip); the quotient chain
+// against the same steps on the CPU and against the divisibility it must satisfy.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
 #include <random>
 #include <vector>
 
@@ -112,10 +115,12 @@ TEST_CASE("GPU NTT equals the naive DFT at small sizes" * doctest::skip(no_gpu()
   }
 }
 
-TEST_CASE("GPU NTT equals the CPU radix-2 NTT across the shared-memory boundary" *
-          doctest::skip(no_gpu())) {
+TEST_CASE("GPU NTT equals the CPU radix-2 NTT for every pass shape" * doctest::skip(no_gpu())) {
+  // Sizes up to 2^7 are in the naive-DFT case above. 8, 9: one pass of three register rounds;
+  // 10 .. 18: two passes of 2^5 .. 2^9 points (strided, then transposing rows); 19 .. 21: three
+  // passes (the middle one strided with outer > 0).
   std::mt19937_64 rng(22);
-  for (int log_n : {9, 10, 11, 12, 15, 17}) {  // 17: a six-stage pass, then a one-stage pass
+  for (int log_n : {8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}) {
     const auto x = random_vector(std::size_t{1} << log_n, rng);
     for (auto dir : kDirections) {
       for (auto domain : kDomains) {
@@ -137,6 +142,81 @@ TEST_CASE("GPU NTT round trips" * doctest::skip(no_gpu())) {
       CHECK(gpu_transform(y, NttDirection::kInverse, domain) == x);
     }
   }
+}
+
+// sum_j x_j w^j split into chunks over OpenMP threads (each chunk starts from w^start).
+Fr evaluate(const std::vector<Fr>& x, const Fr& w) {
+  constexpr std::size_t kChunks = 256;
+  const std::size_t chunk = (x.size() + kChunks - 1) / kChunks;
+  std::vector<Fr> partial(kChunks);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::size_t c = 0; c < kChunks; ++c) {
+    const std::size_t begin = std::min(x.size(), c * chunk),
+                      end = std::min(x.size(), begin + chunk);
+    Fr acc{}, p = w.pow(std::uint64_t{begin});
+    for (std::size_t j = begin; j < end; ++j) {
+      acc += x[j] * p;
+      p *= w;
+    }
+    partial[c] = acc;
+  }
+  Fr sum{};
+  for (const Fr& v : partial) sum += v;
+  return sum;
+}
+
+// Output k of the transform by direct evaluation: X_k = post * sum_j x_j (pre * w^k)^j.
+Fr direct_output(const std::vector<Fr>& x, int log_n, NttDirection dir, NttDomain domain,
+                 std::uint64_t k) {
+  const bool inverse = dir == NttDirection::kInverse;
+  const Fr w = inverse ? omega_for(log_n).inverse() : omega_for(log_n);
+  Fr base = w.pow(k), post = Fr::one();
+  if (!inverse && domain == NttDomain::kCoset) base *= kGenerator;
+  if (inverse) post = Fr::from_u64(x.size()).inverse();
+  if (inverse && domain == NttDomain::kCoset) post *= kGenerator.inverse().pow(k);
+  return evaluate(x, base) * post;
+}
+
+// Every variant at 2^log_n against direct evaluation at the ends, the middle and random outputs.
+void check_sampled_outputs(int log_n, int random_samples, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const std::size_t n = std::size_t{1} << log_n;
+  std::vector<Fr> x(n);
+  std::uint64_t state = rng();
+  for (auto& v : x) {  // splitmix64 words below 2^254, so below r: fast for 2^27 elements
+    std::array<std::uint64_t, 4> limbs{};
+    for (auto& l : limbs) {
+      std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      l = z ^ (z >> 31);
+    }
+    limbs[3] >>= 2;
+    v = *Fr::from_canonical(limbs);
+  }
+  std::vector<std::uint64_t> ks = {0, 1, 2, n / 2, n - 1};
+  for (int i = 0; i < random_samples; ++i) ks.push_back(rng() % n);
+  for (auto dir : kDirections) {
+    for (auto domain : kDomains) {
+      const auto y = gpu_transform(x, dir, domain);
+      for (const std::uint64_t k : ks) {
+        INFO("log n " << log_n << " direction " << int(dir) << " domain " << int(domain)
+                      << " output " << k);
+        CHECK(y[k] == direct_output(x, log_n, dir, domain, k));
+      }
+    }
+  }
+}
+
+TEST_CASE("GPU NTT at 2^24 equals direct evaluation at sampled outputs" * doctest::skip(no_gpu())) {
+  check_sampled_outputs(24, 4, 25);
+}
+
+// Minutes of CPU time and 8 GiB of host memory: run on demand (--no-skip) on a GPU machine.
+TEST_CASE("GPU NTT at 2^25 .. 2^27 equals direct evaluation at sampled outputs" *
+          doctest::skip(true)) {
+  if (no_gpu()) return;
+  for (int log_n : {25, 26, 27}) check_sampled_outputs(log_n, 2, 26 + log_n);
 }
 
 TEST_CASE("GPU NTT rejects sizes that are not powers of two" * doctest::skip(no_gpu())) {
