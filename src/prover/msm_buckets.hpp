@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bls12_381/curve.hpp"
@@ -54,10 +55,14 @@ class BatchAffineBuckets {
   using Affine = bls12_381::AffinePoint<Curve>;
   using Jacobian = bls12_381::JacobianPoint<Curve>;
 
-  explicit BatchAffineBuckets(std::size_t count)
+  // batch_size 0: count / 32 within [16, 512], so that staged buckets rarely collide. A caller
+  // whose additions never revisit a bucket within a batch (fixed-base multiplication: one
+  // addition per bucket per round) can ask for larger batches.
+  explicit BatchAffineBuckets(std::size_t count, std::size_t batch_size = 0)
       : buckets_(count, Affine::identity()),
         stamp_(count, 0),
-        batch_size_(std::clamp<std::size_t>(count / 32, 16, kMaxBatch)) {
+        batch_size_(batch_size != 0 ? batch_size
+                                    : std::clamp<std::size_t>(count / 32, 16, kMaxBatch)) {
     staged_.reserve(batch_size_ + kMaxDeferred);
     deferred_.reserve(kMaxDeferred);
     prefix_.resize(batch_size_ + kMaxDeferred);
@@ -73,10 +78,7 @@ class BatchAffineBuckets {
 
   // sum_j (j + 1) * bucket_j, after the last staged additions.
   Jacobian weighted_sum() {
-    flush_staged();
-    readd_deferred();
-    flush_staged();
-    spill_deferred();
+    finish_additions();
     Jacobian running = Jacobian::identity(), sum = Jacobian::identity();
     for (std::size_t j = buckets_.size(); j-- > 0;) {
       running += buckets_[j];
@@ -84,6 +86,19 @@ class BatchAffineBuckets {
       sum += running;
     }
     return sum;
+  }
+
+  // Every bucket's sum as an affine point (infinity for an empty one), after the last staged
+  // additions. Leaves the accumulator empty.
+  std::vector<Affine> take_sums() {
+    finish_additions();
+    if (!overflow_.empty()) {
+      std::vector<Jacobian> merged(buckets_.size());
+      for (std::size_t j = 0; j < buckets_.size(); ++j) merged[j] = overflow_[j] + buckets_[j];
+      bls12_381::batch_to_affine<Curve>(merged, buckets_);
+      overflow_.clear();
+    }
+    return std::move(buckets_);
   }
 
  private:
@@ -147,6 +162,13 @@ class BatchAffineBuckets {
     }
     staged_.clear();
     next_batch();
+  }
+
+  void finish_additions() {
+    flush_staged();
+    readd_deferred();
+    flush_staged();
+    spill_deferred();
   }
 
   void readd_deferred() {
