@@ -1,11 +1,4 @@
-#include <cstdio>
-#include <exception>
-
 #include "cli/cli.hpp"
 
-int main(int argc, char** argv) try {
-  return cuzk::cli::run(argc, argv);
-} catch (const std::exception& e) {
-  std::fprintf(stderr, "cuzk: %s\n", e.what());
-  return cuzk::cli::kExitFailure;
-}
+// cli::run reports every failure itself (one line on stderr and an exit code).
+int main(int argc, char** argv) { return cuzk::cli::run(argc, argv); }

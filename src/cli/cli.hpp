@@ -10,6 +10,8 @@ inline constexpr int kExitSuccess = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
 
+// Parses argv and runs the subcommand. Every failure is reported here as one line on stderr:
+// usage errors exit kExitUsage, anything else (out of memory included) kExitFailure.
 int run(int argc, char** argv);
 
 // Each subcommand lives in its own file and registers itself here. The callback stored on the

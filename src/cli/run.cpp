@@ -1,4 +1,6 @@
 #include <cstdio>
+#include <exception>
+#include <new>
 
 #include "cli/cli.hpp"
 #include "util/error.hpp"
@@ -32,6 +34,14 @@ int run(int argc, char** argv) {
     // One line on stderr, exit code 2, as for every usage error.
     std::fprintf(stderr, "cuzk: %s\n", e.what());
     return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    // Named, because std::bad_alloc's own text says nothing a storage provider can act on.
+    std::fprintf(stderr, "cuzk: out of host memory (an allocation failed)\n");
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    // Every other failure of a subcommand: one line, exit 1.
+    std::fprintf(stderr, "cuzk: %s\n", e.what());
+    return kExitFailure;
   }
   return exit_code;
 }

@@ -88,8 +88,7 @@ std::string drain(std::FILE* f) {
   return s;
 }
 
-// Runs `cuzk args...` in this process, as main() does (an escaping exception is one line on
-// stderr and exit 1), capturing stdout and stderr.
+// Runs `cuzk args...` in this process, as main() does, capturing stdout and stderr.
 Outcome run_cuzk(std::vector<std::string> args) {
   args.insert(args.begin(), "cuzk");
   std::vector<char*> argv;
@@ -105,12 +104,7 @@ Outcome run_cuzk(std::vector<std::string> args) {
   dup2(fileno(out), fileno(stdout));
   dup2(fileno(err), fileno(stderr));
   Outcome o;
-  try {
-    o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "cuzk: %s\n", e.what());
-    o.exit_code = cuzk::cli::kExitFailure;
-  }
+  o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
   std::fflush(stdout);
   std::fflush(stderr);
   dup2(saved_out, fileno(stdout));
