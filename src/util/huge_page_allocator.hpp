@@ -1,9 +1,9 @@
 // An allocator for the multi-gigabyte vectors of synthesis (a, b, c and the assignments of a
 // partition): blocks of 2 MiB or more are mapped directly, aligned to 2 MiB and marked for
 // transparent huge pages, so the kernel maps and zeroes them 2 MiB at a time instead of taking
-// one page fault per 4 KiB (page faults were ~15% of ProvingCS time with 4 KiB pages). Smaller
-// blocks come from operator new. Without THP (or with it set to "never") the mapping still
-// works with ordinary pages.
+// one page fault per 4 KiB (page faults were about a third of ProvingCS time with 4 KiB pages).
+// Smaller blocks come from operator new. Without THP (or with it set to "never") the mapping
+// still works with ordinary pages.
 #pragma once
 
 #include <cstddef>
