@@ -1,5 +1,5 @@
 // Runs the `cuzk` command line in-process through cli::run, as the binary would, capturing what
-// it prints on stdout (stderr is left alone). Shared by the CLI tests.
+// it prints on stdout and stderr. Shared by the CLI tests.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -16,27 +16,63 @@ namespace cuzk::test {
 struct CliOutcome {
   int exit_code = 0;
   std::string out;
+  std::string err;
 };
+
+namespace detail {
+
+// Sends `stream` to a temporary file from construction until text(), which restores the stream
+// and returns what was written.
+class StreamCapture {
+ public:
+  explicit StreamCapture(std::FILE* stream) : stream_(stream), file_(std::tmpfile()) {
+    REQUIRE(file_ != nullptr);
+    std::fflush(stream_);
+    saved_ = dup(fileno(stream_));
+    dup2(fileno(file_), fileno(stream_));
+  }
+  StreamCapture(const StreamCapture&) = delete;
+  StreamCapture& operator=(const StreamCapture&) = delete;
+  ~StreamCapture() {
+    restore();
+    std::fclose(file_);
+  }
+
+  std::string text() {
+    restore();
+    std::string s;
+    std::rewind(file_);
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, file_)) > 0) s.append(buf, n);
+    return s;
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stream_);
+    dup2(saved_, fileno(stream_));
+    close(saved_);
+    saved_ = -1;
+  }
+
+  std::FILE* stream_;
+  std::FILE* file_;
+  int saved_ = -1;
+};
+
+}  // namespace detail
 
 inline CliOutcome run_cuzk(std::vector<std::string> args) {
   args.insert(args.begin(), "cuzk");
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
-  std::fflush(stdout);
-  std::FILE* capture = std::tmpfile();
-  REQUIRE(capture != nullptr);
-  const int saved = dup(fileno(stdout));
-  dup2(fileno(capture), fileno(stdout));
+  detail::StreamCapture out(stdout), err(stderr);
   CliOutcome o;
   o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
-  std::fflush(stdout);
-  dup2(saved, fileno(stdout));
-  close(saved);
-  std::rewind(capture);
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, capture)) > 0) o.out.append(buf, n);
-  std::fclose(capture);
+  o.out = out.text();
+  o.err = err.text();
   return o;
 }
 

@@ -7,7 +7,6 @@
 #include <doctest/doctest.h>
 
 #include <stdlib.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -38,6 +37,9 @@
 #include "util/error.hpp"
 #include "util/hex.hpp"
 
+#include "cli_runner.hpp"
+#include "temp_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -52,69 +54,9 @@ constexpr std::uint64_t kMinerId = 1000;
 constexpr std::uint64_t kSectorId = 7;
 constexpr std::uint64_t kSetupSeed = 20240601;
 
-// A directory removed with everything in it at the end of the run.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cuzk_prove_verify_XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw cuzk::Error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-struct Outcome {
-  int exit_code = 0;
-  std::string out;
-  std::string err;
-};
-
-std::string drain(std::FILE* f) {
-  std::string s;
-  std::rewind(f);
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
-  std::fclose(f);
-  return s;
-}
-
-// Runs `cuzk args...` in this process, as main() does, capturing stdout and stderr.
-Outcome run_cuzk(std::vector<std::string> args) {
-  args.insert(args.begin(), "cuzk");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  std::fflush(stdout);
-  std::fflush(stderr);
-  std::FILE* out = std::tmpfile();
-  std::FILE* err = std::tmpfile();
-  REQUIRE(out != nullptr);
-  REQUIRE(err != nullptr);
-  const int saved_out = dup(fileno(stdout));
-  const int saved_err = dup(fileno(stderr));
-  dup2(fileno(out), fileno(stdout));
-  dup2(fileno(err), fileno(stderr));
-  Outcome o;
-  o.exit_code = cuzk::cli::run(static_cast<int>(argv.size()), argv.data());
-  std::fflush(stdout);
-  std::fflush(stderr);
-  dup2(saved_out, fileno(stdout));
-  dup2(saved_err, fileno(stderr));
-  close(saved_out);
-  close(saved_err);
-  o.out = drain(out);
-  o.err = drain(err);
-  return o;
-}
+using cuzk::test::run_cuzk;
+using cuzk::test::TempDir;
+using Outcome = cuzk::test::CliOutcome;
 
 std::vector<std::uint8_t> read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -157,7 +99,7 @@ std::string c1_file_text(const sealing::SealCommitOutput& c1) {
 
 // What every test case shares: parameters, a sealed sector and its proof, made once.
 struct World {
-  TempDir dir;
+  TempDir dir{"prove_verify"};
   fs::path params_dir;
   seal::ParameterPaths params;
   sealing::SealCommitOutput sector;

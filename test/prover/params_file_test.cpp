@@ -1,7 +1,5 @@
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -16,6 +14,7 @@
 #include "prover/prover.hpp"
 #include "prover/test_setup.hpp"
 #include "prover/verifier.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -25,20 +24,7 @@ using cuzk::bls12_381::G1Affine;
 using cuzk::bls12_381::SubgroupCheck;
 using namespace cuzk::prover;
 
-// A scratch directory removed at the end of the test.
-class TempDir {
- public:
-  TempDir()
-      : path_(std::filesystem::temp_directory_path() /
-              ("cuzk_params_test_" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
+using cuzk::test::TempDir;
 
 void write_bytes(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
@@ -95,7 +81,7 @@ G1Affine off_subgroup_point() {
 
 TEST_CASE("params: write, map and read back; the mapped parameters prove") {
   const Parameters& params = cubic_params();
-  TempDir dir;
+  TempDir dir("params_test");
   const auto path = dir / "cubic.params";
   write_parameters_file(path, params);
   CHECK(std::filesystem::file_size(path) == kFileBytes);
@@ -138,7 +124,7 @@ TEST_CASE("params: write, map and read back; the mapped parameters prove") {
 TEST_CASE("params: every malformed-file class gets its own error naming vector and index") {
   const auto good = encode_parameters(cubic_params());
   REQUIRE(good.size() == kFileBytes);
-  TempDir dir;
+  TempDir dir("params_test");
   const auto path = dir / "bad.params";
   auto with = [&](auto&& edit) {
     auto bytes = good;
