@@ -8,18 +8,12 @@
 #include <stdexcept>
 #include <vector>
 
+#include "temp_dir.hpp"
 #include "util/error.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path fresh_dir(const char* name) {
-  const fs::path dir = fs::temp_directory_path() / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::vector<std::uint8_t> read_all(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -29,7 +23,8 @@ std::vector<std::uint8_t> read_all(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("a committed AtomicFile replaces the target whole and leaves no temporary") {
-  const fs::path dir = fresh_dir("cuzk_atomic_commit");
+  const cuzk::test::TempDir scratch("atomic_commit");
+  const fs::path& dir = scratch.path();
   const fs::path target = dir / "proof.bin";
   { std::ofstream(target) << "old"; }
   const std::vector<std::uint8_t> bytes{1, 2, 3, 4, 5};
@@ -44,7 +39,8 @@ TEST_CASE("a committed AtomicFile replaces the target whole and leaves no tempor
 }
 
 TEST_CASE("an AtomicFile abandoned by an exception leaves neither target nor temporary") {
-  const fs::path dir = fresh_dir("cuzk_atomic_abandon");
+  const cuzk::test::TempDir scratch("atomic_abandon");
+  const fs::path& dir = scratch.path();
   const fs::path target = dir / "proof.bin";
   try {
     cuzk::AtomicFile out(target);
