@@ -10,10 +10,10 @@ out="$root/build-fuzz"
 mkdir -p "$out/artifacts"
 cd "$root"
 
-sources=(src/circuit/porep/*.cpp src/util/*.cpp)
+sources=(src/porep/*.cpp src/util/*.cpp)
 clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -Isrc test/fuzz/c1_parser_fuzz.cpp "${sources[@]}" -lsimdjson -lcrypto -o "$out/c1_parser_fuzz"
-clang++ -std=c++20 -O1 -Isrc -Itest/circuit test/fuzz/c1_fuzz_corpus.cpp "${sources[@]}" \
+clang++ -std=c++20 -O1 -Isrc -Itest test/fuzz/c1_fuzz_corpus.cpp "${sources[@]}" \
   -lsimdjson -lcrypto -o "$out/c1_fuzz_corpus"
 
 "$out/c1_fuzz_corpus" "$out/corpus"

@@ -1,4 +1,4 @@
-// `cuzk check-c1`: verifies every vanilla proof of a C1 file natively (circuit/sealing/
+// `cuzk check-c1`: verifies every vanilla proof of a C1 file natively (sealing/
 // c1_validator.hpp) and names the first failure.
 //
 //   cuzk check-c1 c1.json [--prover-id HEX | --miner-id ID] [--sector-id N]
@@ -10,17 +10,15 @@
 #include <optional>
 #include <string>
 
-#include "circuit/porep/c1_parser.hpp"
-#include "circuit/porep/replica_id.hpp"
-#include "circuit/sealing/c1_validator.hpp"
-#include "circuit/sealing/sector_identity.hpp"
 #include "cli/cli.hpp"
+#include "porep/c1_parser.hpp"
+#include "porep/replica_id.hpp"
+#include "sealing/c1_validator.hpp"
+#include "sealing/sector_identity.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
 namespace {
-
-namespace sealing = circuit::sealing;
 
 struct CheckC1Options {
   std::string path;
@@ -37,7 +35,7 @@ std::optional<sealing::ProverSector> prover_sector(const CheckC1Options& o) {
   if (!has_prover) return std::nullopt;
   sealing::ProverSector s{.prover_id = {}, .sector_id = *o.sector_id};
   if (o.miner_id) {
-    s.prover_id = circuit::porep::prover_id_from_actor_id(*o.miner_id);
+    s.prover_id = porep::prover_id_from_actor_id(*o.miner_id);
   } else {
     const auto id = sealing::domain_from_hex(o.prover_id);
     if (!id) throw CLI::ValidationError("--prover-id must be 32 bytes in hex (64 digits)");
@@ -60,8 +58,7 @@ void add_check_c1_command(CLI::App& app, int& exit_code) {
     const std::optional<sealing::ProverSector> sector = prover_sector(*o);
     std::optional<std::string> problem;
     try {
-      const circuit::porep::C1Output c1 =
-          circuit::porep::load_c1_file(o->path, circuit::porep::C1Checks::kStructure);
+      const porep::C1Output c1 = porep::load_c1_file(o->path, porep::C1Checks::kStructure);
       if (const auto defect = sealing::find_c1_defect(c1, sector)) problem = defect->message();
     } catch (const Error& e) {
       problem = e.what();

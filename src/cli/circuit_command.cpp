@@ -12,18 +12,18 @@
 #include <optional>
 #include <string>
 
-#include "circuit/porep/registered_proof.hpp"
 #include "circuit/stacked/circuit_report.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 #include "cli/cli.hpp"
+#include "porep/registered_proof.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
 namespace {
 
-using circuit::porep::RegisteredSealProof;
 using circuit::stacked::CircuitReport;
 using circuit::stacked::CircuitShape;
+using porep::RegisteredSealProof;
 
 struct CircuitOptions {
   std::string registered_proof;
@@ -45,10 +45,10 @@ struct Selection {
 Selection select_shape(const CircuitOptions& o) {
   Selection s;
   if (!o.registered_proof.empty()) {
-    s.proof = circuit::porep::seal_proof_from_name(o.registered_proof);
+    s.proof = porep::seal_proof_from_name(o.registered_proof);
     if (!s.proof)
       throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
-    const auto& info = circuit::porep::seal_proof_info(*s.proof);
+    const auto& info = porep::seal_proof_info(*s.proof);
     s.shape = circuit::stacked::circuit_shape(info);
     s.partitions = info.partitions;
   } else if (!o.nodes || !o.layers || !o.challenges || o.tree.empty()) {
@@ -73,7 +73,7 @@ Selection select_shape(const CircuitOptions& o) {
 }
 
 std::string proof_name(const Selection& s) {
-  return s.proof ? std::string(circuit::porep::seal_proof_info(*s.proof).name) : std::string();
+  return s.proof ? std::string(porep::seal_proof_info(*s.proof).name) : std::string();
 }
 
 void print_json(const Selection& s, const CircuitReport& r) {
@@ -81,7 +81,7 @@ void print_json(const Selection& s, const CircuitReport& r) {
   std::printf("{\"registered_proof\":%s,",
               s.proof ? ("\"" + proof_name(s) + "\"").c_str() : "null");
   std::printf("\"sector_size\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"layers\":%u,",
-              r.shape.nodes * circuit::porep::kNodeBytes, r.shape.nodes, r.shape.layers);
+              r.shape.nodes * porep::kNodeBytes, r.shape.nodes, r.shape.layers);
   std::printf("\"tree\":\"%s\",\"partitions\":%u,\"challenges_per_partition\":%u,",
               circuit::stacked::format_tree_shape(r.shape.tree).c_str(), s.partitions,
               r.shape.challenges);
@@ -102,7 +102,7 @@ void print_text(const Selection& s, const CircuitReport& r) {
   };
   const auto num = [](std::uint64_t v) { return std::to_string(v); };
   row("registered proof", s.proof ? proof_name(s) : "(none: shape given by hand)");
-  row("sector size", num(r.shape.nodes * circuit::porep::kNodeBytes) + " bytes");
+  row("sector size", num(r.shape.nodes * porep::kNodeBytes) + " bytes");
   row("nodes", num(r.shape.nodes));
   row("layers", num(r.shape.layers));
   row("tree (C, R_last)", circuit::stacked::format_tree_shape(r.shape.tree));

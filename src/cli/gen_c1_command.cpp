@@ -14,20 +14,19 @@
 #include <optional>
 #include <string>
 
-#include "circuit/porep/registered_proof.hpp"
-#include "circuit/porep/replica_id.hpp"
-#include "circuit/sealing/c1_generator.hpp"
-#include "circuit/sealing/c1_writer.hpp"
-#include "circuit/sealing/sector_identity.hpp"
 #include "cli/cli.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/replica_id.hpp"
+#include "sealing/c1_generator.hpp"
+#include "sealing/c1_writer.hpp"
+#include "sealing/sector_identity.hpp"
 #include "util/atomic_file.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::cli {
 namespace {
 
-using circuit::porep::Domain;
-namespace sealing = circuit::sealing;
+using porep::Domain;
 
 // lotus-bench's `simple commit1` values: miner t01000, ticket and seed 32 x 0x01.
 constexpr std::uint64_t kDefaultMinerId = 1000;
@@ -56,14 +55,13 @@ Domain domain_option(const std::string& hex, const char* name) {
 
 sealing::GenerateC1Options resolve(const GenC1Options& o) {
   sealing::GenerateC1Options g;
-  const auto proof = circuit::porep::seal_proof_from_name(o.registered_proof);
+  const auto proof = porep::seal_proof_from_name(o.registered_proof);
   if (!proof) throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
   g.proof = *proof;
   g.data_seed = o.data_seed;
-  g.identity.prover_id =
-      o.prover_id.empty()
-          ? circuit::porep::prover_id_from_actor_id(o.miner_id.value_or(kDefaultMinerId))
-          : domain_option(o.prover_id, "--prover-id");
+  g.identity.prover_id = o.prover_id.empty()
+                             ? porep::prover_id_from_actor_id(o.miner_id.value_or(kDefaultMinerId))
+                             : domain_option(o.prover_id, "--prover-id");
   g.identity.sector_id = o.sector_id;
   if (!o.inner &&
       o.sector_id > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
@@ -71,7 +69,7 @@ sealing::GenerateC1Options resolve(const GenC1Options& o) {
   }
   g.identity.ticket = domain_option(o.ticket, "--ticket");
   g.seed = domain_option(o.seed, "--seed");
-  if (circuit::porep::is_zero(g.seed)) throw CLI::ValidationError("--seed must not be zero");
+  if (porep::is_zero(g.seed)) throw CLI::ValidationError("--seed must not be zero");
   if (o.method == "seal") {
     g.method = sealing::ReplicaMethod::kSeal;
   } else if (o.method == "sparse") {
@@ -111,7 +109,7 @@ void add_gen_c1_command(CLI::App& app, int& exit_code) {
     const std::string text =
         o->inner ? inner
                  : sealing::c1_wrapper_json(inner, g.identity.sector_id,
-                                            circuit::porep::seal_proof_info(g.proof).sector_size);
+                                            porep::seal_proof_info(g.proof).sector_size);
     AtomicFile out(o->output);
     out.write(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
     out.commit();

@@ -15,10 +15,10 @@ void add_prover_id_options(CLI::App& cmd, ProverIdOptions& o) {
   miner->excludes(prover);
 }
 
-std::optional<circuit::porep::ProverId> resolve_prover_id(const ProverIdOptions& o) {
+std::optional<porep::ProverId> resolve_prover_id(const ProverIdOptions& o) {
   if (!o.prover_id.empty()) return parse_hex32("--prover-id", o.prover_id);
   if (!o.miner_id.empty()) {
-    return circuit::porep::prover_id_from_actor_id(parse_actor_id(o.miner_id));
+    return porep::prover_id_from_actor_id(parse_actor_id(o.miner_id));
   }
   return std::nullopt;
 }
@@ -37,13 +37,13 @@ std::uint64_t parse_actor_id(std::string_view text) {
   return id;
 }
 
-circuit::porep::Domain parse_hex32(std::string_view option, std::string_view text) {
+porep::Domain parse_hex32(std::string_view option, std::string_view text) {
   const auto bytes = from_hex(text);
   if (!bytes || bytes->size() != 32) {
     throw CLI::ValidationError(std::string(option) + " '" + std::string(text) +
                                "' is not 64 hex digits (32 bytes)");
   }
-  circuit::porep::Domain out{};
+  porep::Domain out{};
   std::copy(bytes->begin(), bytes->end(), out.begin());
   return out;
 }

@@ -10,8 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "circuit/porep/domain.hpp"
-#include "circuit/porep/replica_id.hpp"
+#include "porep/domain.hpp"
+#include "porep/replica_id.hpp"
 
 namespace cuzk::cli {
 
@@ -24,13 +24,13 @@ struct ProverIdOptions {
 void add_prover_id_options(CLI::App& cmd, ProverIdOptions& options);
 
 // nullopt when neither was given. Throws CLI::ValidationError for a bad value.
-std::optional<circuit::porep::ProverId> resolve_prover_id(const ProverIdOptions& options);
+std::optional<porep::ProverId> resolve_prover_id(const ProverIdOptions& options);
 
 // "1234", "f01234" or "t01234" (an ID address); throws CLI::ValidationError otherwise.
 std::uint64_t parse_actor_id(std::string_view text);
 
 // 64 hex digits (an optional 0x), the bytes in order; throws CLI::ValidationError naming
 // `option` otherwise.
-circuit::porep::Domain parse_hex32(std::string_view option, std::string_view text);
+porep::Domain parse_hex32(std::string_view option, std::string_view text);
 
 }  // namespace cuzk::cli

@@ -14,10 +14,10 @@
 #include <system_error>
 
 #include "bls12_381/encoding.hpp"
-#include "circuit/porep/registered_proof.hpp"
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
+#include "porep/registered_proof.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/test_parameters.hpp"
@@ -28,7 +28,6 @@
 namespace cuzk::cli {
 namespace {
 
-namespace porep = circuit::porep;
 namespace seal = prover::seal;
 
 porep::RegisteredSealProof proof_from_name(const std::string& name) {

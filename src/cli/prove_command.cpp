@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "bls12_381/encoding.hpp"
-#include "circuit/porep/c1_parser.hpp"
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
 #include "cli/timings.hpp"
+#include "porep/c1_parser.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/backend_choice.hpp"
 #include "prover/seal/parameter_files.hpp"
@@ -30,7 +30,6 @@
 namespace cuzk::cli {
 namespace {
 
-namespace porep = circuit::porep;
 namespace seal = prover::seal;
 
 struct ProveOptions {
@@ -48,8 +47,8 @@ struct ProveOptions {
 
 // The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
 // to the C1 wrapper's SectorNum.
-std::optional<circuit::sealing::ProverSector> prover_sector(const ProveOptions& o,
-                                                            const porep::C1Output& c1) {
+std::optional<sealing::ProverSector> prover_sector(const ProveOptions& o,
+                                                   const porep::C1Output& c1) {
   const auto prover_id = resolve_prover_id(o.ids);
   if (!prover_id) {
     if (o.sector_id) throw CLI::ValidationError("--sector-id needs --miner-id or --prover-id");
@@ -60,7 +59,7 @@ std::optional<circuit::sealing::ProverSector> prover_sector(const ProveOptions& 
     throw CLI::ValidationError(
         "--sector-id is needed: the C1 file has no SectorNum (it is not the lotus wrapper)");
   }
-  return circuit::sealing::ProverSector{*prover_id, *sector_id};
+  return sealing::ProverSector{*prover_id, *sector_id};
 }
 
 void prove(const ProveOptions& o) {

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "circuit/porep/c1_parser.hpp"
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/param_lookup.hpp"
+#include "porep/c1_parser.hpp"
 #include "prover/mapped_file.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_verifier.hpp"
@@ -30,7 +30,6 @@
 namespace cuzk::cli {
 namespace {
 
-namespace porep = circuit::porep;
 namespace seal = prover::seal;
 
 struct VerifyOptions {

@@ -16,6 +16,7 @@ namespace {
 using cuzk::bls12_381::Fr;
 using namespace cuzk::circuit;
 using namespace cuzk::circuit::merkle;
+using namespace cuzk::hashers;
 
 AllocatedNum alloc_named(TestCS& cs, const char* name, std::size_t i, const Fr& x) {
   auto scope = cs.scope(name, i);

@@ -18,6 +18,7 @@ namespace {
 using cuzk::bls12_381::Fr;
 using namespace cuzk::circuit;
 using namespace cuzk::circuit::merkle;
+using namespace cuzk::hashers;
 
 // A native tree: the base trees side by side, then sub-tree roots over groups of base roots, then
 // the top root over the sub-tree roots.

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "circuit/counting_cs.hpp"
-#include "circuit/poseidon/poseidon.hpp"
 #include "circuit/test_cs.hpp"
+#include "hashers/poseidon.hpp"
 
 namespace {
 
@@ -19,6 +19,7 @@ using cuzk::circuit::AllocatedNum;
 using cuzk::circuit::CountingCS;
 using cuzk::circuit::TestCS;
 using namespace cuzk::circuit::poseidon;
+using namespace cuzk::hashers::poseidon;
 
 struct Synthesized {
   std::vector<Fr> preimage;

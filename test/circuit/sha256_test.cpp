@@ -11,14 +11,16 @@
 #include "circuit/counting_cs.hpp"
 #include "circuit/cs_cross_check.hpp"
 #include "circuit/fingerprint_cs.hpp"
-#include "circuit/native/sha256.hpp"
 #include "circuit/proving_cs.hpp"
 #include "circuit/test_cs.hpp"
+#include "hashers/sha256.hpp"
 #include "util/hex.hpp"
 
 using namespace cuzk::circuit;
 
 namespace {
+
+namespace hashers = cuzk::hashers;
 
 // Message bits, byte 0 first, most significant bit first, each allocated in "input bit i".
 template <class CS>
@@ -77,7 +79,7 @@ TEST_CASE("the native compression gives SHA-256 of a one-block message") {
   block[2] = 'c';
   block[3] = 0x80;
   block[63] = 24;  // bit length
-  const auto h = native::sha256_compress(native::kSha256Iv, block);
+  const auto h = hashers::sha256_compress(hashers::kSha256Iv, block);
   CHECK(h[0] == 0xba7816bf);  // FIPS 180-4 example: SHA-256("abc") = ba7816bf 8f01cfea ...
   CHECK(h[1] == 0x8f01cfea);
   CHECK(h[7] == 0xf20015ad);
@@ -109,8 +111,8 @@ TEST_CASE("one compression of 512 allocated bits: 25,840 constraints, native val
   CHECK(cs.num_constraints() - 512 == 25840);  // bellperson test_full_block
   CHECK(cs.num_aux() - 512 == 25814);
   CHECK(cs.is_satisfied());
-  const auto expected = native::sha256_compress(
-      native::kSha256Iv, std::span<const std::uint8_t, 64>(block.data(), 64));
+  const auto expected = hashers::sha256_compress(
+      hashers::kSha256Iv, std::span<const std::uint8_t, 64>(block.data(), 64));
   for (int i = 0; i < 8; ++i) CHECK(*out[i].value() == expected[i]);
 
   // 26 MultiEq batches, the last emitted after new h7.
@@ -144,7 +146,7 @@ TEST_CASE("the compression fingerprint equals the independent model's (gadgets.m
 TEST_CASE("every constraint system agrees on a compression with a variable state") {
   std::mt19937_64 rng(53);
   const auto block = random_bytes(rng, 64);
-  native::Sha256State state;
+  hashers::Sha256State state;
   for (auto& w : state) w = static_cast<std::uint32_t>(rng());
   const auto synth = [&](auto& cs) {
     const auto bits = alloc_message(cs, block);
@@ -158,7 +160,7 @@ TEST_CASE("every constraint system agrees on a compression with a variable state
                                                  std::span<const UInt32, 8>(h));
     if constexpr (std::remove_reference_t<decltype(cs)>::kKeepsWitness) {
       const auto expected =
-          native::sha256_compress(state, std::span<const std::uint8_t, 64>(block.data(), 64));
+          hashers::sha256_compress(state, std::span<const std::uint8_t, 64>(block.data(), 64));
       for (int i = 0; i < 8; ++i) CHECK(*out[i].value() == expected[i]);
     }
   };
@@ -226,8 +228,8 @@ TEST_CASE("sha256_block_no_padding is one compression with the IV") {
   const auto block = random_bytes(rng, 64);
   ProvingCS cs;
   const auto out = sha256_block_no_padding(cs, std::span<const Boolean>(alloc_message(cs, block)));
-  const auto expected = native::sha256_compress(
-      native::kSha256Iv, std::span<const std::uint8_t, 64>(block.data(), 64));
+  const auto expected = hashers::sha256_compress(
+      hashers::kSha256Iv, std::span<const std::uint8_t, 64>(block.data(), 64));
   std::vector<std::uint8_t> bytes;
   for (std::uint32_t w : expected) {
     for (int s = 24; s >= 0; s -= 8) bytes.push_back(static_cast<std::uint8_t>(w >> s));

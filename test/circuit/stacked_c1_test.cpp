@@ -8,14 +8,16 @@
 #include <vector>
 
 #include "circuit/counting_cs.hpp"
-#include "circuit/porep/c1_parser.hpp"
-#include "circuit/porep/graph.hpp"
-#include "circuit/porep/public_inputs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
-#include "porep_c1_fixture.hpp"
+#include "porep/c1_fixture.hpp"
+#include "porep/c1_parser.hpp"
+#include "porep/graph.hpp"
+#include "porep/public_inputs.hpp"
 #include "util/error.hpp"
 
 namespace {
+
+namespace porep = cuzk::porep;
 
 using namespace cuzk::circuit;
 using cuzk::bls12_381::Fr;

@@ -18,6 +18,8 @@
 
 namespace {
 
+namespace porep = cuzk::porep;
+
 using namespace cuzk::circuit;
 using namespace cuzk::circuit::stacked;
 using porep::RegisteredSealProof;

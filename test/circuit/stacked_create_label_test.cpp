@@ -11,14 +11,16 @@
 #include <span>
 #include <vector>
 
-#include "circuit/porep/domain.hpp"
 #include "circuit/proving_cs.hpp"
 #include "circuit/stacked/bit_order.hpp"
 #include "circuit/stacked/label_native.hpp"
 #include "circuit/stacked/uint64.hpp"
 #include "circuit/test_cs.hpp"
+#include "porep/domain.hpp"
 
 namespace {
+
+namespace porep = cuzk::porep;
 
 using namespace cuzk::circuit;
 using cuzk::bls12_381::Fr;

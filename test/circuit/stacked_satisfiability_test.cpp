@@ -19,6 +19,8 @@
 
 namespace {
 
+namespace porep = cuzk::porep;
+
 using namespace cuzk::circuit;
 using cuzk::bls12_381::Fr;
 using cuzk::test::NativeSector;

@@ -13,22 +13,21 @@
 #include <vector>
 
 #include "circuit/merkle/por.hpp"
-#include "circuit/merkle/poseidon_hasher.hpp"
 #include "circuit/merkle/poseidon_hasher_circuit.hpp"
 #include "circuit/merkle/sha256_hasher_circuit.hpp"
-#include "circuit/porep/challenges.hpp"
-#include "circuit/porep/graph.hpp"
-#include "circuit/porep/public_inputs.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/column_hash.hpp"
 #include "circuit/stacked/label_native.hpp"
+#include "hashers/poseidon_hasher.hpp"
+#include "porep/challenges.hpp"
+#include "porep/graph.hpp"
+#include "porep/public_inputs.hpp"
 
 namespace cuzk::test {
 
 using bls12_381::Fr;
 namespace stacked = circuit::stacked;
 namespace merkle = circuit::merkle;
-namespace porep = circuit::porep;
 
 // A Merkle tree as Filecoin builds compound trees: base trees side by side over consecutive
 // leaves, a sub level over groups of base roots, a top level over the sub roots.
@@ -115,7 +114,7 @@ class NativeSector {
     tree_d_.emplace(shape.data_tree(), data_);
     tree_c_.emplace(shape.column_tree(), column_hashes);
     tree_r_.emplace(shape.column_tree(), replica);
-    comm_r_ = merkle::poseidon_hash2(tree_c_->root(), tree_r_->root());
+    comm_r_ = hashers::poseidon_hash2(tree_c_->root(), tree_r_->root());
   }
 
   const porep::StackedGraph& graph() const { return graph_; }

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "circuit/porep/c1_parser.hpp"
 #include "cli/cli.hpp"
 #include "cli_runner.hpp"
+#include "porep/c1_parser.hpp"
 #include "util/hex.hpp"
 
 namespace {
@@ -42,7 +42,7 @@ TEST_CASE("cuzk gen-c1 then check-c1: a valid 2 KiB C1") {
   const Outcome gen = run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "-o",
                                 file.str(), "--miner-id", "1234", "--sector-id", "9"});
   REQUIRE(gen.exit_code == 0);
-  const cuzk::circuit::porep::C1Output c1 = cuzk::circuit::porep::load_c1_file(file.path);
+  const cuzk::porep::C1Output c1 = cuzk::porep::load_c1_file(file.path);
   CHECK(c1.sector_number == 9);
   // One line each: replica_id, comm_d, comm_r, prover_id (1234 = LEB128 d2 09), sector_id.
   CHECK(gen.out.find("replica_id " + cuzk::to_hex(c1.replica_id) + "\n") == 0);

@@ -19,13 +19,11 @@
 #include <utility>
 #include <vector>
 
-#include "circuit/porep/c1_parser.hpp"
-#include "circuit/porep/registered_proof.hpp"
-#include "circuit/porep/replica_id.hpp"
-#include "circuit/sealing/c1_generator.hpp"
-#include "circuit/sealing/c1_writer.hpp"
 #include "cli/cli.hpp"
 #include "kernels/gpu.hpp"
+#include "porep/c1_parser.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/replica_id.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/keypair_assembly.hpp"
 #include "prover/mapped_parameters.hpp"
@@ -34,6 +32,8 @@
 #include "prover/seal/seal_verifier.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/test_setup.hpp"
+#include "sealing/c1_generator.hpp"
+#include "sealing/c1_writer.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
 
@@ -42,9 +42,10 @@
 
 namespace {
 
+namespace porep = cuzk::porep;
+namespace sealing = cuzk::sealing;
+
 namespace fs = std::filesystem;
-namespace porep = cuzk::circuit::porep;
-namespace sealing = cuzk::circuit::sealing;
 namespace seal = cuzk::prover::seal;
 using porep::Domain;
 

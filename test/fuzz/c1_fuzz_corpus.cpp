@@ -5,10 +5,10 @@
 #include <fstream>
 #include <string>
 
-#include "porep_c1_fixture.hpp"
+#include "porep/c1_fixture.hpp"
 
 int main(int argc, char** argv) {
-  using namespace cuzk::circuit::porep;
+  using namespace cuzk::porep;
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s <corpus directory>\n", argv[0]);
     return 2;

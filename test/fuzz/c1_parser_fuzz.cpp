@@ -4,13 +4,13 @@
 #include <cstdint>
 #include <string_view>
 
-#include "circuit/porep/c1_parser.hpp"
+#include "porep/c1_parser.hpp"
 #include "util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   try {
-    const auto c1 = cuzk::circuit::porep::parse_c1(input, cuzk::circuit::porep::C1Checks::kFull);
+    const auto c1 = cuzk::porep::parse_c1(input, cuzk::porep::C1Checks::kFull);
     // Touch the views so that a dangling span shows up under AddressSanitizer.
     std::uint64_t sum = 0;
     for (const auto& proof : c1.proofs) {

@@ -8,13 +8,15 @@
 
 #include "circuit/gadgets/multipack.hpp"
 #include "circuit/gadgets/sha256.hpp"
-#include "circuit/native/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/prover.hpp"
 #include "prover/test_setup.hpp"
 #include "prover/verifier.hpp"
 
 namespace {
+
+namespace hashers = cuzk::hashers;
 
 using cuzk::bls12_381::Fr;
 using namespace cuzk::prover;
@@ -36,7 +38,7 @@ struct Sha256BlockCircuit {
 
   // The public inputs, computed natively: the digest bytes, MSB first, packed 254 bits a time.
   std::vector<Fr> public_inputs() const {
-    const auto state = circuit::native::sha256_compress(circuit::native::kSha256Iv, block);
+    const auto state = hashers::sha256_compress(hashers::kSha256Iv, block);
     std::vector<std::uint8_t> bytes;
     for (std::uint32_t word : state) {
       for (int shift = 24; shift >= 0; shift -= 8)

@@ -17,13 +17,13 @@
 #include "circuit/gadgets/boolean.hpp"
 #include "circuit/gadgets/multieq.hpp"
 #include "circuit/gadgets/uint32.hpp"
-#include "circuit/native/sha256.hpp"
+#include "hashers/sha256.hpp"
 
 namespace cuzk::circuit {
 
 inline std::array<UInt32, 8> sha256_iv() {
   std::array<UInt32, 8> iv;
-  for (std::size_t i = 0; i < 8; ++i) iv[i] = UInt32::constant(native::kSha256Iv[i]);
+  for (std::size_t i = 0; i < 8; ++i) iv[i] = UInt32::constant(hashers::kSha256Iv[i]);
   return iv;
 }
 
@@ -119,7 +119,7 @@ std::array<UInt32, 8> sha256_compression_function(CS& cs, std::span<const Boolea
       maj = UInt32::sha256_maj(cs, new_a, b, c);
     }
     // temp1 = h + S1 + ch + K[t] + w[t]; e = d + temp1; a = temp1 + S0 + maj.
-    const UInt32 k = UInt32::constant(native::kSha256RoundConstants[t]);
+    const UInt32 k = UInt32::constant(hashers::kSha256RoundConstants[t]);
     std::vector<UInt32> e_addends = {h, big_s1, ch, k, w[t], d};
     std::vector<UInt32> a_addends = {h, big_s1, ch, k, w[t], big_s0, maj};
     h = g;

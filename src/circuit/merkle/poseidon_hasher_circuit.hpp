@@ -7,24 +7,26 @@
 
 #include "circuit/constraint_system.hpp"
 #include "circuit/gadgets/num.hpp"
-#include "circuit/merkle/poseidon_hasher.hpp"
-#include "circuit/poseidon/poseidon.hpp"
 #include "circuit/poseidon/poseidon_gadget.hpp"
+#include "hashers/poseidon.hpp"
+#include "hashers/poseidon_hasher.hpp"
 
 namespace cuzk::circuit::merkle {
+
+using hashers::kPoseidonMdArity;
 
 // hash2_circuit and hash_leaf_circuit: Poseidon arity 2 on [a, b]. 311 constraints.
 template <ConstraintSystem CS>
 AllocatedNum poseidon_hash2_circuit(CS& cs, const AllocatedNum& a, const AllocatedNum& b) {
   const AllocatedNum preimage[] = {a, b};
   return poseidon::poseidon_hash(cs, std::span<const AllocatedNum>(preimage),
-                                 poseidon::poseidon_constants(2));
+                                 hashers::poseidon::poseidon_constants(2));
 }
 
 // hash_multi_leaf_circuit: Poseidon with arity leaves.size() (2, 4, 8, 11, 16, 24 or 36).
 template <ConstraintSystem CS>
 AllocatedNum poseidon_multi_leaf_circuit(CS& cs, std::span<const AllocatedNum> leaves) {
-  return poseidon::poseidon_hash(cs, leaves, poseidon::poseidon_constants(leaves.size()));
+  return poseidon::poseidon_hash(cs, leaves, hashers::poseidon::poseidon_constants(leaves.size()));
 }
 
 // hash_md_circuit: the chain of poseidon_hash_md. Before each link's hash, every slot its chunk
@@ -35,7 +37,8 @@ AllocatedNum poseidon_hash_md_circuit(CS& cs, std::span<const AllocatedNum> elem
   if (elements.size() < 2) {
     throw std::invalid_argument("Poseidon hash_md circuit needs at least two elements");
   }
-  const poseidon::PoseidonConstants& constants = poseidon::poseidon_constants(kPoseidonMdArity);
+  const hashers::poseidon::PoseidonConstants& constants =
+      hashers::poseidon::poseidon_constants(kPoseidonMdArity);
   AllocatedNum acc = elements[0];
   std::vector<AllocatedNum> preimage(kPoseidonMdArity);
   std::size_t link = 0;
@@ -59,7 +62,9 @@ struct PoseidonMerkleHasher {
   static AllocatedNum hash_multi_leaf(CS& cs, std::span<const AllocatedNum> leaves) {
     return poseidon_multi_leaf_circuit(cs, leaves);
   }
-  static Fr hash_multi_leaf_native(std::span<const Fr> leaves) { return poseidon::hash(leaves); }
+  static Fr hash_multi_leaf_native(std::span<const Fr> leaves) {
+    return hashers::poseidon::hash(leaves);
+  }
 };
 
 }  // namespace cuzk::circuit::merkle

@@ -12,9 +12,14 @@
 #include "circuit/gadgets/multipack.hpp"
 #include "circuit/gadgets/num.hpp"
 #include "circuit/gadgets/sha256.hpp"
-#include "circuit/merkle/sha256_hasher.hpp"
+#include "hashers/sha256_hasher.hpp"
 
 namespace cuzk::circuit::merkle {
+
+using hashers::fr_to_sha256_domain;
+using hashers::sha256_domain_to_fr;
+using hashers::sha256_multi_node;
+using hashers::Sha256Domain;
 
 namespace detail {
 

@@ -22,9 +22,15 @@
 
 #include "circuit/constraint_system.hpp"
 #include "circuit/gadgets/num.hpp"
-#include "circuit/poseidon/poseidon_constants.hpp"
+#include "hashers/poseidon_constants.hpp"
 
 namespace cuzk::circuit::poseidon {
+
+// The native side (constants, matrices, the reference hash) lives in hashers/.
+using hashers::poseidon::Matrix;
+using hashers::poseidon::poseidon_constants;
+using hashers::poseidon::PoseidonConstants;
+using hashers::poseidon::SparseMatrix;
 
 namespace detail {
 

@@ -12,9 +12,9 @@
 
 #include "bls12_381/fields.hpp"
 #include "circuit/merkle/por.hpp"
-#include "circuit/porep/c1_output.hpp"
-#include "circuit/porep/registered_proof.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
+#include "porep/c1_output.hpp"
+#include "porep/registered_proof.hpp"
 
 namespace cuzk::circuit::stacked {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "circuit/merkle/por.hpp"
-#include "circuit/porep/registered_proof.hpp"
+#include "porep/registered_proof.hpp"
 
 namespace cuzk::circuit::stacked {
 

@@ -7,8 +7,8 @@
 
 #include "circuit/constraint_system.hpp"
 #include "circuit/gadgets/num.hpp"
-#include "circuit/poseidon/poseidon.hpp"
 #include "circuit/poseidon/poseidon_gadget.hpp"
+#include "hashers/poseidon.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -23,12 +23,12 @@ inline void check_column_length(std::size_t rows) {
 template <ConstraintSystem CS>
 AllocatedNum hash_single_column(CS& cs, std::span<const AllocatedNum> rows) {
   check_column_length(rows.size());
-  return poseidon::poseidon_hash(cs, rows, poseidon::poseidon_constants(rows.size()));
+  return poseidon::poseidon_hash(cs, rows, hashers::poseidon::poseidon_constants(rows.size()));
 }
 
 inline bls12_381::Fr hash_single_column_native(std::span<const bls12_381::Fr> rows) {
   check_column_length(rows.size());
-  return poseidon::hash(rows);
+  return hashers::poseidon::hash(rows);
 }
 
 }  // namespace cuzk::circuit::stacked

@@ -17,9 +17,9 @@
 #include "circuit/gadgets/num.hpp"
 #include "circuit/gadgets/sha256.hpp"
 #include "circuit/gadgets/uint32.hpp"
-#include "circuit/porep/registered_proof.hpp"
 #include "circuit/stacked/bit_order.hpp"
 #include "circuit/stacked/uint64.hpp"
+#include "porep/registered_proof.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::stacked {

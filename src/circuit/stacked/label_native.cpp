@@ -2,8 +2,8 @@
 
 #include <array>
 
-#include "circuit/porep/registered_proof.hpp"
-#include "circuit/porep/sha256.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/sha256.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::stacked {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-#include "circuit/porep/domain.hpp"
+#include "porep/domain.hpp"
 
 namespace cuzk::circuit::stacked {
 

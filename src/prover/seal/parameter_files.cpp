@@ -7,14 +7,12 @@
 
 namespace cuzk::prover::seal {
 
-ParameterPaths parameter_paths(const std::filesystem::path& dir,
-                               circuit::porep::RegisteredSealProof proof) {
-  const std::string stem =
-      circuit::porep::parameter_file_stem(circuit::porep::seal_proof_info(proof));
+ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::RegisteredSealProof proof) {
+  const std::string stem = porep::parameter_file_stem(porep::seal_proof_info(proof));
   return {dir / (stem + ".params"), dir / (stem + ".vk")};
 }
 
-VectorLengths circuit_parameter_lengths(circuit::porep::RegisteredSealProof proof) {
+VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof) {
   const auto report = circuit::stacked::analyze_circuit(circuit::stacked::circuit_shape(proof),
                                                         circuit::stacked::Fingerprint::kSkip);
   const auto& p = report.params;

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "circuit/porep/registered_proof.hpp"
+#include "porep/registered_proof.hpp"
 #include "prover/parameters.hpp"
 
 namespace cuzk::prover::seal {
@@ -17,11 +17,10 @@ struct ParameterPaths {
   std::filesystem::path vk;
 };
 
-ParameterPaths parameter_paths(const std::filesystem::path& dir,
-                               circuit::porep::RegisteredSealProof proof);
+ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::RegisteredSealProof proof);
 
 // The lengths a .params file for the proof's partition circuit must have, counted by synthesizing
 // the blank circuit (stacked::analyze_circuit: a second or two for 2 KiB, minutes for 32 GiB).
-VectorLengths circuit_parameter_lengths(circuit::porep::RegisteredSealProof proof);
+VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof);
 
 }  // namespace cuzk::prover::seal

@@ -17,8 +17,6 @@
 
 namespace cuzk::prover::seal {
 
-namespace porep = circuit::porep;
-
 namespace {
 
 class PhaseClock {
@@ -106,7 +104,7 @@ SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& par
   {
     started(o, SealPhase::kCheck, 0, total, total);
     const PhaseClock clock(result, SealPhase::kCheck);
-    circuit::sealing::check_c1(c1, o.sector);
+    sealing::check_c1(c1, o.sector);
   }
 
   const std::uint32_t batch = std::max<std::uint32_t>(1, o.partitions_per_batch);

@@ -15,11 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "circuit/porep/c1_output.hpp"
-#include "circuit/sealing/c1_validator.hpp"
+#include "porep/c1_output.hpp"
 #include "prover/backend.hpp"
 #include "prover/parameters.hpp"
 #include "prover/proof.hpp"
+#include "sealing/c1_validator.hpp"
 
 namespace cuzk::prover::seal {
 
@@ -45,7 +45,7 @@ inline constexpr std::uint32_t kDefaultPartitionsPerBatch = 10;
 struct ProveSealOptions {
   // Who sealed the sector. When known, the C1's replica_id is checked against it and the proof is
   // verified against the recomputed replica_id; otherwise against the C1's replica_id.
-  std::optional<circuit::sealing::ProverSector> sector;
+  std::optional<sealing::ProverSector> sector;
   bool verify = true;
   std::uint32_t partitions_per_batch = kDefaultPartitionsPerBatch;
   ProveObserver* observer = nullptr;
@@ -60,7 +60,7 @@ struct SealProofResult {
 
 // Throws cuzk::Error for a C1 that fails the check, parameters of another circuit
 // (ParamsError kWrongCircuit), or proofs that fail self-verification; nothing is returned then.
-SealProofResult prove_seal(const circuit::porep::C1Output& c1, const ParameterSource& params,
+SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& params,
                            ProverBackend& backend, const ProveSealOptions& options);
 
 }  // namespace cuzk::prover::seal

@@ -2,12 +2,10 @@
 
 #include <string>
 
-#include "circuit/porep/graph.hpp"
+#include "porep/graph.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::prover::seal {
-
-namespace porep = circuit::porep;
 
 namespace {
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "circuit/porep/domain.hpp"
-#include "circuit/porep/public_inputs.hpp"
-#include "circuit/porep/registered_proof.hpp"
-#include "circuit/porep/replica_id.hpp"
+#include "porep/domain.hpp"
+#include "porep/public_inputs.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/replica_id.hpp"
 #include "prover/proof.hpp"
 #include "prover/verifier.hpp"
 
@@ -24,34 +24,32 @@ namespace cuzk::prover::seal {
 
 // What a chain verifier knows about a sealed sector.
 struct SealStatement {
-  circuit::porep::RegisteredSealProof proof{};
-  circuit::porep::Domain comm_r{};
-  circuit::porep::Domain comm_d{};
-  circuit::porep::ProverId prover_id{};
+  porep::RegisteredSealProof proof{};
+  porep::Domain comm_r{};
+  porep::Domain comm_d{};
+  porep::ProverId prover_id{};
   std::uint64_t sector_id = 0;
-  circuit::porep::Domain ticket{};
-  circuit::porep::Domain seed{};
+  porep::Domain ticket{};
+  porep::Domain seed{};
 };
 
 // The circuit's public values with replica_id recomputed. Throws cuzk::Error, as verify_seal's
 // checks do, for a zero comm_d or comm_r or one that is not a canonical field element.
-circuit::porep::SealPublicValues seal_public_values(const SealStatement& statement);
+porep::SealPublicValues seal_public_values(const SealStatement& statement);
 
 // Public inputs of every partition, k = 0..P-1 (porep::partition_public_inputs).
-std::vector<std::vector<Fr>> seal_public_inputs(circuit::porep::RegisteredSealProof proof,
-                                                const circuit::porep::SealPublicValues& values);
+std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof,
+                                                const porep::SealPublicValues& values);
 
 // Throws cuzk::Error unless the key has the proof's public-input count (39 for the test sizes,
 // 327 for 32 and 64 GiB, ONE excluded): a key of another circuit is a usage mistake, not an
 // invalid proof.
-void check_verifying_key(const PreparedVerifyingKey& pvk,
-                         circuit::porep::RegisteredSealProof proof);
+void check_verifying_key(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof);
 
 // Whether the partition proofs are valid for these public values. Throws cuzk::Error if the
 // number of proofs is not the proof's partition count or the key does not fit.
-bool verify_seal_proofs(const PreparedVerifyingKey& pvk, circuit::porep::RegisteredSealProof proof,
-                        const circuit::porep::SealPublicValues& values,
-                        std::span<const Proof> proofs);
+bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof,
+                        const porep::SealPublicValues& values, std::span<const Proof> proofs);
 
 struct SealVerdict {
   bool valid = false;

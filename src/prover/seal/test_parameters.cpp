@@ -7,7 +7,7 @@
 
 namespace cuzk::prover::seal {
 
-Parameters generate_seal_test_parameters(circuit::porep::RegisteredSealProof proof,
+Parameters generate_seal_test_parameters(porep::RegisteredSealProof proof,
                                          const ToxicWaste& waste) {
   const auto blank = circuit::stacked::blank_circuit(circuit::stacked::circuit_shape(proof));
   return generate_test_parameters(

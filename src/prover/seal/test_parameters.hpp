@@ -4,7 +4,7 @@
 // Real parameters come from the phase-2 MPC and are read from the published .params files.
 #pragma once
 
-#include "circuit/porep/registered_proof.hpp"
+#include "porep/registered_proof.hpp"
 #include "prover/parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/test_setup.hpp"
@@ -13,8 +13,7 @@ namespace cuzk::prover::seal {
 
 // Synthesizes the proof's blank partition circuit into a KeypairAssembly and runs the setup.
 // For 2 KiB: 2.69 M constraints, a 2^22 domain.
-Parameters generate_seal_test_parameters(circuit::porep::RegisteredSealProof proof,
-                                         const ToxicWaste& waste);
+Parameters generate_seal_test_parameters(porep::RegisteredSealProof proof, const ToxicWaste& waste);
 
 // Writes the .params file, then the .vk file, each atomically (whole or not at all).
 void write_parameter_files(const ParameterPaths& paths, const Parameters& params);

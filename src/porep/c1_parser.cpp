@@ -1,0 +1,304 @@
+#include "porep/c1_parser.hpp"
+
+#include <optional>
+#include <string>
+
+#include "porep/base64.hpp"
+#include "porep/c1_consistency.hpp"
+#include "porep/c1_json.hpp"
+#include "porep/c1_proof_reader.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::porep {
+namespace {
+
+using detail::JsonPath;
+using detail::od::value;
+namespace od = detail::od;
+
+// The Go wrapper's keys (lotus-bench Commit2In, curio c1OutputWrapper), all required.
+constexpr std::array<std::string_view, 3> kWrapperKeys = {"SectorNum", "Phase1Out", "SectorSize"};
+// SealCommitPhase1Output's keys, all required.
+constexpr std::array<std::string_view, 7> kOutputKeys = {
+    "registered_proof", "vanilla_proofs", "comm_r", "comm_d", "replica_id", "seed", "ticket"};
+
+std::optional<std::size_t> key_index(std::span<const std::string_view> keys, std::string_view key) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i] == key) return i;
+  }
+  return std::nullopt;
+}
+
+// What the top level of either form holds, before cross-checks.
+struct TopLevel {
+  enum class Form { kUnknown, kWrapper, kOutput } form = Form::kUnknown;
+  std::array<bool, kWrapperKeys.size()> wrapper_seen{};
+  std::array<bool, kOutputKeys.size()> output_seen{};
+  // wrapper
+  std::int64_t sector_num = 0;
+  std::string_view phase1_out;  // raw base64, a view into the wrapper document
+  std::uint64_t sector_size = 0;
+  // output
+  std::optional<RegisteredSealProof> registered_proof;
+  std::optional<RegisteredSealProof> shape_tag;  // the V1 proof of the tag's size
+  std::vector<std::uint32_t> partition_sizes;
+  C1Output out;
+};
+
+void check_shape_tag(const TopLevel& top, const JsonPath& path) {
+  const SealProofInfo& info = seal_proof_info(*top.registered_proof);
+  const std::string_view tag = seal_proof_info(*top.shape_tag).vanilla_proof_tag;
+  if (tag != info.vanilla_proof_tag) {
+    path.fail("shape tag " + std::string(tag) + " does not match registered_proof " +
+              std::string(info.name) + ", which needs " + std::string(info.vanilla_proof_tag));
+  }
+}
+
+void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
+  std::size_t tags = 0;
+  for (auto field_result : detail::get_object(v, path)) {
+    od::field field;
+    if (const auto error = std::move(field_result).get(field)) path.fail_json(error);
+    std::string_view tag;
+    if (const auto error = field.unescaped_key().get(tag)) path.fail_json(error);
+    if (++tags > 1) path.fail("has more than one shape tag");
+    for (const SealProofInfo& info : all_seal_proofs()) {
+      if (info.vanilla_proof_tag == tag) {
+        top.shape_tag = info.proof;
+        break;
+      }
+    }
+    if (!top.shape_tag) path.fail("unknown shape tag \"" + std::string(tag) + "\"");
+    // serde writes registered_proof first; if so, a wrong tag fails here, before its proofs.
+    if (top.registered_proof) check_shape_tag(top, path);
+    const SealProofInfo& shape = seal_proof_info(*top.shape_tag);
+    const auto layout = detail::ProofLayout::for_sector(shape.nodes, shape.layers, shape.tree);
+    detail::ChallengeProofReader reader(layout);
+    if (top.registered_proof) {
+      const SealProofInfo& info = seal_proof_info(*top.registered_proof);
+      top.out.proofs.reserve(std::size_t{info.partitions} * info.challenges_per_partition);
+    }
+
+    const detail::PathScope scope(path, shape.vanilla_proof_tag);
+    JsonPath proof_path;
+    std::uint32_t k = 0;
+    for (auto partition_result : detail::get_array(field.value(), path)) {
+      value partition;
+      if (const auto error = std::move(partition_result).get(partition)) path.fail_json(error);
+      const detail::PathScope partition_scope(path, k);
+      std::uint32_t i = 0;
+      for (auto proof_result : detail::get_array(partition, path)) {
+        value proof;
+        if (const auto error = std::move(proof_result).get(proof)) path.fail_json(error);
+        proof_path.set_location("partition " + std::to_string(k) + ", challenge " +
+                                std::to_string(i));
+        top.out.proofs.push_back(reader.read(proof, proof_path));
+        ++i;
+      }
+      top.partition_sizes.push_back(i);
+      ++k;
+    }
+  }
+  if (tags == 0) path.fail("has no shape tag");
+}
+
+void read_output_field(std::size_t key, value v, TopLevel& top, JsonPath& path) {
+  C1Output& out = top.out;
+  switch (key) {
+    case 0: {
+      const std::string_view name = detail::get_string(v, path);
+      top.registered_proof = seal_proof_from_name(name);
+      if (!top.registered_proof) {
+        path.fail("\"" + std::string(name) + "\" is not a registered seal proof");
+      }
+      break;
+    }
+    case 1:
+      read_vanilla_proofs(v, top, path);
+      break;
+    case 2:
+      detail::read_domain(v, out.comm_r, path);
+      break;
+    case 3:
+      detail::read_domain(v, out.comm_d, path);
+      break;
+    case 4:
+      detail::read_domain(v, out.replica_id, path);
+      break;
+    case 5:
+      detail::read_bytes32(v, out.seed, path);
+      break;
+    default:
+      detail::read_bytes32(v, out.ticket, path);
+      break;
+  }
+}
+
+void read_wrapper_field(std::size_t key, value v, TopLevel& top, JsonPath& path) {
+  if (key == 0) {
+    top.sector_num = detail::get_i64(v, path);
+  } else if (key == 2) {
+    top.sector_size = detail::get_u64(v, path);
+  } else {
+    // Go's encoding/json never escapes the base64 alphabet, so the raw token is the text.
+    const std::string_view token = v.raw_json_token();
+    const std::size_t close = token.find_last_of('"');
+    if (token.empty() || token.front() != '"' || close == 0 || close == std::string_view::npos) {
+      path.fail("expected a base64 string");
+    }
+    top.phase1_out = token.substr(1, close - 1);
+    if (top.phase1_out.find('\\') != std::string_view::npos) {
+      path.fail("is not valid base64: it contains an escape sequence");
+    }
+  }
+}
+
+// Reads the top-level object of either form into `top`; fails on a mix of the two.
+void read_top_level(od::parser& parser, simdjson::padded_string_view json, TopLevel& top) {
+  JsonPath path;
+  od::document doc;
+  if (const auto error = parser.iterate(json).get(doc)) path.fail_json(error);
+  od::object root;
+  if (const auto error = doc.get_object().get(root)) {
+    path.fail(error == simdjson::INCORRECT_TYPE ? "expected a JSON object at the top level"
+                                                : std::string("malformed or truncated JSON (") +
+                                                      simdjson::error_message(error) + ")");
+  }
+  for (auto field_result : root) {
+    od::field field;
+    if (const auto error = std::move(field_result).get(field)) path.fail_json(error);
+    std::string_view key;
+    if (const auto error = field.unescaped_key().get(key)) path.fail_json(error);
+    const auto wrapper_key = key_index(kWrapperKeys, key);
+    const auto output_key = key_index(kOutputKeys, key);
+    if (!wrapper_key && !output_key) continue;  // unknown keys are ignored, as serde does
+    const auto form = wrapper_key ? TopLevel::Form::kWrapper : TopLevel::Form::kOutput;
+    if (top.form != TopLevel::Form::kUnknown && top.form != form) {
+      path.fail("mixes the wrapper's keys (SectorNum, Phase1Out, SectorSize) with C1 output keys");
+    }
+    top.form = form;
+    bool& seen = wrapper_key ? top.wrapper_seen[*wrapper_key] : top.output_seen[*output_key];
+    if (seen) path.fail("duplicate field \"" + std::string(key) + "\"");
+    seen = true;
+    const detail::PathScope scope(
+        path, wrapper_key ? kWrapperKeys[*wrapper_key] : kOutputKeys[*output_key]);
+    if (wrapper_key) {
+      read_wrapper_field(*wrapper_key, field.value(), top, path);
+    } else {
+      read_output_field(*output_key, field.value(), top, path);
+    }
+  }
+  const auto location = doc.current_location();
+  if (location.error() != simdjson::OUT_OF_BOUNDS) {
+    path.fail(location.error() == simdjson::SUCCESS
+                  ? std::string("trailing content after the JSON object")
+                  : std::string("malformed or truncated JSON (") +
+                        simdjson::error_message(location.error()) + ")");
+  }
+  if (top.form == TopLevel::Form::kUnknown) {
+    path.fail("neither a C1 output nor a wrapper: no registered_proof or Phase1Out key");
+  }
+  const std::span<const std::string_view> keys =
+      top.form == TopLevel::Form::kWrapper ? std::span<const std::string_view>(kWrapperKeys)
+                                           : std::span<const std::string_view>(kOutputKeys);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const bool seen =
+        top.form == TopLevel::Form::kWrapper ? top.wrapper_seen[i] : top.output_seen[i];
+    if (!seen) path.fail("missing field \"" + std::string(keys[i]) + "\"");
+  }
+}
+
+// The checks that need several fields of the output at once.
+void check_output(TopLevel& top) {
+  JsonPath path;
+  C1Output& out = top.out;
+  const SealProofInfo& info = seal_proof_info(*top.registered_proof);
+  out.registered_proof = info.proof;
+  path.push("vanilla_proofs");
+  check_shape_tag(top, path);
+  path.pop();
+  if (top.partition_sizes.size() != info.partitions) {
+    path.fail("vanilla_proofs: " + std::to_string(top.partition_sizes.size()) +
+              " partitions, expected " + std::to_string(info.partitions) + " for " +
+              std::string(info.name));
+  }
+  for (std::size_t k = 0; k < top.partition_sizes.size(); ++k) {
+    if (top.partition_sizes[k] != info.challenges_per_partition) {
+      path.fail("vanilla_proofs: partition " + std::to_string(k) + " has " +
+                std::to_string(top.partition_sizes[k]) + " challenge proofs, expected " +
+                std::to_string(info.challenges_per_partition));
+    }
+  }
+  out.partitions = info.partitions;
+  out.challenges_per_partition = info.challenges_per_partition;
+  // seal_commit_phase2 refuses these before anything else.
+  if (is_zero(out.comm_d)) path.fail("comm_d is all zero");
+  if (is_zero(out.comm_r)) path.fail("comm_r is all zero");
+  if (is_zero(out.seed)) path.fail("seed is all zero");
+}
+
+// Finishes a document read as a C1 output: cross-field checks, then the consistency checks.
+C1Output finish_output(TopLevel& top, C1Checks checks) {
+  check_output(top);
+  if (checks == C1Checks::kFull) check_c1_consistency(top.out);
+  return std::move(top.out);
+}
+
+C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks) {
+  od::parser parser;
+  TopLevel top;
+  read_top_level(parser, json, top);
+  if (top.form == TopLevel::Form::kOutput) return finish_output(top, checks);
+
+  JsonPath path;
+  path.push("Phase1Out");
+  const auto size = base64_decoded_size(top.phase1_out);
+  if (!size) path.fail("is not valid base64: " + size.error().reason);
+  simdjson::padded_string inner(*size);
+  const auto decoded = decode_base64(
+      top.phase1_out, std::span(reinterpret_cast<std::uint8_t*>(inner.data()), *size));
+  if (!decoded) path.fail("is not valid base64: " + decoded.error().reason);
+  const std::int64_t sector_num = top.sector_num;
+  const std::uint64_t sector_size = top.sector_size;
+
+  // The wrapper document is finished with, so the parser can take the inner one. Every failure
+  // inside it is reported as being in Phase1Out.
+  top = TopLevel{};
+  C1Output out;
+  try {
+    read_top_level(parser, inner, top);
+    if (top.form != TopLevel::Form::kOutput) throw Error("holds another wrapper, not a C1 output");
+    out = finish_output(top, checks);
+  } catch (const Error& e) {
+    throw Error(std::string("Phase1Out: ") + e.what());
+  }
+  const SealProofInfo& info = out.info();
+  if (sector_size != info.sector_size) {
+    throw Error("SectorSize " + std::to_string(sector_size) + " does not match registered_proof " +
+                std::string(info.name) + " (" + std::to_string(info.sector_size) + " bytes)");
+  }
+  if (sector_num < 0) throw Error("SectorNum " + std::to_string(sector_num) + " is negative");
+  out.sector_number = static_cast<std::uint64_t>(sector_num);
+  return out;
+}
+
+}  // namespace
+
+C1Output parse_c1(std::string_view json, C1Checks checks) {
+  const simdjson::padded_string padded(json.data(), json.size());
+  return parse_padded(padded, checks);
+}
+
+C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks) {
+  simdjson::padded_string json;
+  if (const auto error = simdjson::padded_string::load(path.string()).get(json)) {
+    throw Error(path.string() + ": cannot read (" + simdjson::error_message(error) + ")");
+  }
+  try {
+    return parse_padded(json, checks);
+  } catch (const Error& e) {
+    throw Error(path.string() + ": " + e.what());
+  }
+}
+
+}  // namespace cuzk::porep
