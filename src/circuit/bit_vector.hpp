@@ -12,6 +12,10 @@ namespace cuzk::circuit {
 
 class BitVector {
  public:
+  BitVector() = default;
+  // `size` zero bits.
+  explicit BitVector(std::size_t size) : words_((size + 63) / 64), size_(size) {}
+
   void push_back(bool bit) {
     if (size_ % 64 == 0) words_.push_back(0);
     if (bit) words_.back() |= std::uint64_t{1} << (size_ % 64);
@@ -28,6 +32,8 @@ class BitVector {
   void reserve(std::size_t bits) { words_.reserve((bits + 63) / 64); }
   // Little-endian bit order within each word; bits past size() are zero.
   std::span<const std::uint64_t> words() const { return words_; }
+  // For writers that fill disjoint ranges in parallel (through std::atomic_ref at shared words).
+  std::span<std::uint64_t> mutable_words() { return words_; }
   friend bool operator==(const BitVector&, const BitVector&) = default;
 
  private:

@@ -1,45 +1,32 @@
-// ShapeCS: the R1CS matrices A, B, C of a circuit, recorded once per circuit shape (every
-// partition of a sector, and every sector of a size, share it) so that a prover can compute
-// a = A·w, b = B·w, c = C·w as sparse matrix-vector products (on the GPU) from a compact witness
-// (WitnessCS). Values are never computed. Rows hold the merged non-zero terms in bellpepper's
-// order (inputs by index, then aux by index): exactly what the fingerprint hashes.
+// ShapeCS: records the R1CS matrices A, B, C of a circuit in the compact form (compact_r1cs.hpp)
+// without computing any value, so that a prover can evaluate a = A·w, b = B·w, c = C·w itself (on
+// the GPU) from a compact witness (WitnessCS). Every partition of a sector, and every sector of a
+// size, share the recording.
+//
+// A ShapeCS either records a whole circuit (default constructor: ONE exists, nothing else) or one
+// block of it: constructed at the counts where the block starts, it numbers its variables from
+// there, so its rows hold the circuit's real column indices and can be copied into place
+// (stacked/record_shape.cpp records a partition's challenges that way, in parallel).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
-#include <vector>
+#include <utility>
 
+#include "circuit/compact_r1cs.hpp"
 #include "circuit/constraint_system.hpp"
 
 namespace cuzk::circuit {
 
-// Compressed sparse rows. Row i's terms are [row_start[i], row_start[i+1]); a column is a
-// Variable::code(), so inputs and aux stay apart (map to one index space once the numbers of
-// inputs and aux are known).
-struct SparseMatrix {
-  std::vector<std::uint64_t> row_start{0};
-  std::vector<std::uint64_t> column;
-  std::vector<Fr> coeff;
-
-  std::size_t rows() const { return row_start.size() - 1; }
-  std::size_t nonzeros() const { return column.size(); }
-
-  // <row i, w>.
-  Fr row_dot(std::size_t i, std::span<const Fr> inputs, std::span<const Fr> aux) const {
-    Fr acc;
-    for (std::uint64_t k = row_start[i]; k < row_start[i + 1]; ++k) {
-      const Variable v = Variable::from_code(column[k]);
-      LinearCombination::accumulate(acc, coeff[k],
-                                    v.is_input() ? inputs[v.index()] : aux[v.index()]);
-    }
-    return acc;
-  }
-};
-
 class ShapeCS {
  public:
   static constexpr bool kKeepsWitness = false;
+
+  ShapeCS() = default;
+  // A block that continues a circuit whose first `start.num_inputs` inputs, `start.num_aux` aux
+  // and `start.num_constraints` constraints came before it.
+  explicit ShapeCS(const CircuitSize& start)
+      : start_(start), num_inputs_(start.num_inputs), num_aux_(start.num_aux) {}
 
   template <class ValueFn>
   Variable alloc(Name, ValueFn&&) {
@@ -60,27 +47,59 @@ class ShapeCS {
     return {};
   }
 
+  // Counts of the whole circuit so far (the block's start included).
   std::size_t num_inputs() const { return num_inputs_; }
   std::size_t num_aux() const { return num_aux_; }
-  std::size_t num_constraints() const { return a_.rows(); }
-  const SparseMatrix& a() const { return a_; }
-  const SparseMatrix& b() const { return b_; }
-  const SparseMatrix& c() const { return c_; }
+  std::size_t num_constraints() const { return start_.num_constraints + a_.rows(); }
+  CircuitSize size() const { return {num_inputs(), num_aux(), num_constraints()}; }
+  const CircuitSize& start() const { return start_; }
+
+  // This system's own rows (coefficient ids index table()).
+  const CompactMatrix& a() const { return a_; }
+  const CompactMatrix& b() const { return b_; }
+  const CompactMatrix& c() const { return c_; }
+  const CoefficientTable& table() const { return table_; }
+
+  // A whole circuit's recording, densities included. Only for a system made by the default
+  // constructor.
+  CompactR1cs finish() && {
+    CompactR1cs r;
+    r.size = size();
+    r.a = std::move(a_);
+    r.b = std::move(b_);
+    r.c = std::move(c_);
+    r.coefficients.assign(table_.values().begin(), table_.values().end());
+    compute_densities(r);
+    return r;
+  }
 
  private:
-  static void append_row(SparseMatrix& m, LinearCombination& lc) {
+  void append_row(CompactMatrix& m, LinearCombination& lc) {
     lc.normalize();
     for (const Term& t : lc.terms()) {
       if (t.coeff.is_zero()) continue;
-      m.column.push_back(t.var.code());
-      m.coeff.push_back(t.coeff);
+      m.column.push_back(column_of(t.var));
+      m.coeff.push_back(coefficient_id(t.coeff));
     }
-    m.row_start.push_back(m.column.size());
+    m.row_start.push_back(static_cast<std::uint32_t>(m.column.size()));
   }
 
-  std::size_t num_inputs_ = 1;  // ONE
+  std::uint32_t coefficient_id(const Fr& c) {
+    // Most terms are ±1: skip the table for them.
+    const auto& l = c.montgomery_limbs();
+    if (l == kOne.montgomery_limbs()) return CoefficientTable::kOne;
+    if (l == kMinusOne.montgomery_limbs()) return CoefficientTable::kMinusOne;
+    return table_.intern(c);
+  }
+
+  static inline const Fr kOne = Fr::one();
+  static inline const Fr kMinusOne = -Fr::one();
+
+  CircuitSize start_{1, 0, 0};  // ONE
+  std::size_t num_inputs_ = 1;
   std::size_t num_aux_ = 0;
-  SparseMatrix a_, b_, c_;
+  CompactMatrix a_, b_, c_;
+  CoefficientTable table_;
 };
 
 static_assert(ConstraintSystem<ShapeCS>);

@@ -1,8 +1,10 @@
-// WitnessCS: the witness alone, stored compactly, for a prover that evaluates a = A·w, b = B·w,
-// c = C·w itself (on the GPU, from matrices recorded once per circuit shape by ShapeCS). It
-// evaluates no linear combination. Most aux values of the PoRep circuit are bits (SHA-256), so a
-// value 0 or 1 costs two bits (is_wide = 0, bit = value) and any other value is kept as
-// (index, Fr) in `wide`.
+// WitnessCS: the witness alone, compact (compact_witness.hpp), for a prover that evaluates
+// a = A·w, b = B·w, c = C·w itself (on the GPU, from matrices recorded once per circuit shape by
+// ShapeCS). It evaluates no linear combination.
+//
+// Like ShapeCS it records either a whole circuit or one block of it, numbered from where the
+// block starts; finish() gives a whole circuit's witness, place_into() copies a block into a
+// witness being assembled from several blocks (stacked/synthesize_witness.cpp).
 #pragma once
 
 #include <cstddef>
@@ -11,8 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "circuit/bit_vector.hpp"
+#include "circuit/compact_witness.hpp"
 #include "circuit/constraint_system.hpp"
+#include "circuit/fingerprint_hasher.hpp"
 
 namespace cuzk::circuit {
 
@@ -20,19 +23,14 @@ class WitnessCS {
  public:
   static constexpr bool kKeepsWitness = true;
 
-  struct WideValue {
-    std::uint64_t aux_index;
-    Fr value;
-  };
-
   WitnessCS() { inputs_.push_back(Fr::one()); }
+  explicit WitnessCS(const CircuitSize& start) : start_(start) {}
 
   template <class ValueFn>
   Variable alloc(Name, ValueFn&& value_fn) {
     const Fr v = value_fn();
-    const std::size_t index = num_aux_++;
+    const std::size_t index = start_.num_aux + bits_.size();
     const bool bit = v.is_zero() || v.is_one();
-    is_wide_.push_back(!bit);
     bits_.push_back(bit && v.is_one());
     if (!bit) wide_.push_back(WideValue{index, v});
     return Variable::aux(index);
@@ -40,7 +38,7 @@ class WitnessCS {
   template <class ValueFn>
   Variable alloc_input(Name, ValueFn&& value_fn) {
     inputs_.push_back(value_fn());
-    return Variable::input(inputs_.size() - 1);
+    return Variable::input(start_.num_inputs + inputs_.size() - 1);
   }
   void enforce(Name, LinearCombination, LinearCombination, LinearCombination) {
     ++num_constraints_;
@@ -51,33 +49,36 @@ class WitnessCS {
     return {};
   }
 
-  std::size_t num_inputs() const { return inputs_.size(); }
-  std::size_t num_aux() const { return num_aux_; }
-  std::size_t num_constraints() const { return num_constraints_; }
+  // Counts of the whole circuit so far (the block's start included).
+  std::size_t num_inputs() const { return start_.num_inputs + inputs_.size(); }
+  std::size_t num_aux() const { return start_.num_aux + bits_.size(); }
+  std::size_t num_constraints() const { return start_.num_constraints + num_constraints_; }
+  CircuitSize size() const { return {num_inputs(), num_aux(), num_constraints()}; }
 
+  // This system's own values: the inputs it allocated, the bits of its aux values (bit 0 is aux
+  // start.num_aux) and its wide values (with their circuit-wide indices).
   std::span<const Fr> inputs() const { return inputs_; }
-  // Bit j: 1 if aux j is neither 0 nor 1 (its value is then in wide()).
-  const BitVector& is_wide() const { return is_wide_; }
-  // Bit j: the value of aux j when it is 0 or 1 (0 for wide values).
   const BitVector& bits() const { return bits_; }
-  // The other values, by increasing aux index.
   std::span<const WideValue> wide() const { return wide_; }
 
-  // The aux assignment as field elements (for checks and for CPU consumers).
-  std::vector<Fr> expand_aux() const {
-    std::vector<Fr> out(num_aux_);
-    for (std::size_t j = 0; j < num_aux_; ++j) {
-      if (bits_.test(j)) out[j] = Fr::one();
-    }
-    for (const WideValue& w : wide_) out[w.aux_index] = w.value;
-    return out;
+  // A whole circuit's witness. Only for a system made by the default constructor.
+  CompactWitness finish() && {
+    return {std::move(inputs_), bits_.size(), std::move(bits_), std::move(wide_)};
+  }
+
+  // Copies this block's inputs and bits into `whole` (sized for the whole circuit, bits zero);
+  // wide values are left to the caller, who appends the blocks' in order. Blocks may be placed
+  // from different threads.
+  void place_into(CompactWitness& whole) const {
+    std::copy(inputs_.begin(), inputs_.end(),
+              whole.inputs.begin() + static_cast<std::ptrdiff_t>(start_.num_inputs));
+    place_bits(whole.bits.mutable_words(), start_.num_aux, bits_);
   }
 
  private:
-  std::vector<Fr> inputs_;
-  std::size_t num_aux_ = 0;
+  CircuitSize start_{0, 0, 0};  // the default constructor pushes ONE itself
   std::size_t num_constraints_ = 0;
-  BitVector is_wide_;
+  std::vector<Fr> inputs_;
   BitVector bits_;
   std::vector<WideValue> wide_;
 };

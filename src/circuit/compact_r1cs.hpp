@@ -1,0 +1,87 @@
+// The R1CS matrices of a circuit in the compact form the GPU path records once per circuit shape
+// and evaluates a = A·w, b = B·w, c = C·w from: compressed sparse rows of 32-bit columns and
+// 32-bit coefficient ids into one table of distinct coefficients. A 32 GiB partition has 722 M
+// non-zero terms but only a few thousand distinct coefficients (±2^k from SHA-256's packing,
+// Poseidon's constants), so a term costs 8 bytes instead of 40.
+//
+// Rows hold the merged non-zero terms in bellpepper's order (inputs by index, then aux by index):
+// exactly what the fingerprint hashes, so the recorded matrices can be pinned to rust-fil-proofs'.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "bls12_381/fields.hpp"
+#include "circuit/bit_vector.hpp"
+#include "circuit/fingerprint_hasher.hpp"
+#include "circuit/variable.hpp"
+
+namespace cuzk::circuit {
+
+using bls12_381::Fr;
+
+// A column: aux j is j, input i is kInputColumn | i (so a row's columns keep bellpepper's order
+// only within inputs and within aux; rows store inputs first).
+inline constexpr std::uint32_t kInputColumn = std::uint32_t{1} << 31;
+
+inline std::uint32_t column_of(Variable v) {
+  return v.is_input() ? kInputColumn | static_cast<std::uint32_t>(v.index())
+                      : static_cast<std::uint32_t>(v.index());
+}
+inline Variable variable_of(std::uint32_t column) {
+  return (column & kInputColumn) != 0 ? Variable::input(column & ~kInputColumn)
+                                      : Variable::aux(column);
+}
+
+// Distinct coefficients, each with a small id. Ids 0 and 1 are 1 and -1 (most terms), so a kernel
+// can skip the multiplication for them.
+class CoefficientTable {
+ public:
+  static constexpr std::uint32_t kOne = 0;
+  static constexpr std::uint32_t kMinusOne = 1;
+
+  CoefficientTable();
+  std::uint32_t intern(const Fr& c);
+  std::span<const Fr> values() const { return values_; }
+  std::size_t size() const { return values_.size(); }
+
+ private:
+  struct LimbsHash {
+    std::size_t operator()(const bls12_381::Limbs<4>& l) const {
+      return static_cast<std::size_t>((l[0] ^ (l[1] * 0x9e3779b97f4a7c15ULL)) *
+                                      0xff51afd7ed558ccdULL);
+    }
+  };
+  std::vector<Fr> values_;
+  std::unordered_map<bls12_381::Limbs<4>, std::uint32_t, LimbsHash> ids_;
+};
+
+struct CompactMatrix {
+  std::vector<std::uint32_t> row_start{0};  // rows() + 1 offsets into column and coeff
+  std::vector<std::uint32_t> column;
+  std::vector<std::uint32_t> coeff;  // ids into the shape's CoefficientTable
+
+  std::size_t rows() const { return row_start.size() - 1; }
+  std::size_t nonzeros() const { return column.size(); }
+};
+
+// A whole circuit shape, as recorded.
+struct CompactR1cs {
+  CircuitSize size;  // constraints include any appended input rows
+  CompactMatrix a, b, c;
+  std::vector<Fr> coefficients;  // CoefficientTable::values()
+  // The prover's densities (aux in A; inputs and aux in B), from the recorded columns.
+  BitVector a_aux_density, b_input_density, b_aux_density;
+};
+
+// <row i of m, w>: for checks on the CPU.
+Fr row_dot(const CompactMatrix& m, std::span<const Fr> coefficients, std::size_t i,
+           std::span<const Fr> inputs, std::span<const Fr> aux);
+
+// The densities of `r` from its matrices (fills the three bitmaps).
+void compute_densities(CompactR1cs& r);
+
+}  // namespace cuzk::circuit

@@ -1,0 +1,52 @@
+#include "circuit/stacked/partition_layout.hpp"
+
+#include <string>
+
+#include "circuit/counting_cs.hpp"
+#include "circuit/stacked/stacked_circuit.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::circuit::stacked {
+
+namespace {
+
+CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
+  return {a.num_inputs - b.num_inputs, a.num_aux - b.num_aux,
+          a.num_constraints - b.num_constraints};
+}
+
+Nonzeros nonzeros_of(const CountingCS& cs) {
+  return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
+}
+
+std::string describe(const CircuitSize& s) {
+  return std::to_string(s.num_inputs) + " inputs, " + std::to_string(s.num_aux) + " aux, " +
+         std::to_string(s.num_constraints) + " constraints";
+}
+
+}  // namespace
+
+PartitionLayout partition_layout(const CircuitShape& shape) {
+  const StackedCircuit blank = blank_circuit(shape);
+  CountingCS cs;
+  const PartitionWires wires = synthesize_prefix(cs, blank);
+  PartitionLayout layout;
+  layout.challenges = shape.challenges;
+  layout.prefix = cs.size();
+  layout.prefix_nonzeros = nonzeros_of(cs);
+  synthesize_challenge_of(cs, blank, wires, 0);
+  layout.block = minus(cs.size(), layout.prefix);
+  const Nonzeros after = nonzeros_of(cs);
+  for (std::size_t m = 0; m < 3; ++m)
+    layout.block_nonzeros[m] = after[m] - layout.prefix_nonzeros[m];
+  return layout;
+}
+
+void check_counts(const CircuitSize& end, const CircuitSize& expected, const std::string& what) {
+  if (end != expected) {
+    throw Error("stacked circuit: " + what + " ended at " + describe(end) + ", the layout says " +
+                describe(expected));
+  }
+}
+
+}  // namespace cuzk::circuit::stacked

@@ -1,0 +1,86 @@
+#include "circuit/stacked/synthesize_witness.hpp"
+
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include "circuit/stacked/stacked_circuit.hpp"
+#include "circuit/witness_cs.hpp"
+
+namespace cuzk::circuit::stacked {
+
+namespace {
+
+void rethrow_first(const std::vector<std::exception_ptr>& errors) {
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+}  // namespace
+
+std::vector<CompactWitness> synthesize_witnesses(std::span<const StackedCircuit> circuits,
+                                                 const PartitionLayout& layout) {
+  const std::size_t n = circuits.size();
+  const std::size_t per = layout.challenges;
+  const CircuitSize total = layout.total();
+  std::vector<CompactWitness> out(n);
+  std::vector<PartitionWires> wires(n);
+  // Wide values per partition, per block (the prefix first), concatenated in order at the end.
+  std::vector<std::vector<std::vector<WideValue>>> wide(
+      n, std::vector<std::vector<WideValue>>(per + 1));
+  std::vector<std::exception_ptr> errors(n * (per + 1));
+
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t pi = 0; pi < static_cast<std::int64_t>(n); ++pi) {
+    const auto p = static_cast<std::size_t>(pi);
+    try {
+      check_challenge_count(circuits[p]);
+      if (circuits[p].shape.challenges != layout.challenges)
+        throw Error("stacked circuit: a partition of another shape in the batch");
+      WitnessCS prefix;
+      wires[p] = synthesize_prefix(prefix, circuits[p]);
+      check_counts(prefix.size(), layout.prefix, "the prefix");
+      CompactWitness& w = out[p];
+      w.inputs.assign(total.num_inputs, Fr{});
+      w.num_aux = total.num_aux;
+      w.bits = BitVector(total.num_aux);
+      prefix.place_into(w);
+      wide[p][0].assign(prefix.wide().begin(), prefix.wide().end());
+    } catch (...) {
+      errors[p * (per + 1)] = std::current_exception();
+    }
+  }
+  rethrow_first(errors);
+
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t ti = 0; ti < static_cast<std::int64_t>(n * per); ++ti) {
+    const std::size_t p = static_cast<std::size_t>(ti) / per;
+    const std::size_t i = static_cast<std::size_t>(ti) % per;
+    try {
+      WitnessCS block(layout.block_start(i));
+      synthesize_challenge_of(block, circuits[p], wires[p], i);
+      check_counts(block.size(), layout.block_start(i + 1), "challenge " + std::to_string(i));
+      block.place_into(out[p]);
+      wide[p][i + 1].assign(block.wide().begin(), block.wide().end());
+    } catch (...) {
+      errors[p * (per + 1) + i + 1] = std::current_exception();
+    }
+  }
+  rethrow_first(errors);
+
+#pragma omp parallel for schedule(static)
+  for (std::int64_t pi = 0; pi < static_cast<std::int64_t>(n); ++pi) {
+    const auto p = static_cast<std::size_t>(pi);
+    std::size_t count = 0;
+    for (const auto& b : wide[p]) count += b.size();
+    out[p].wide.reserve(count);
+    for (auto& b : wide[p]) {
+      out[p].wide.insert(out[p].wide.end(), b.begin(), b.end());
+      std::vector<WideValue>().swap(b);
+    }
+  }
+  return out;
+}
+
+}  // namespace cuzk::circuit::stacked
