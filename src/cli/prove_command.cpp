@@ -1,12 +1,13 @@
 // `cuzk prove`: C2 for one sector, as a sealing pipeline calls it.
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
-//              [--backend auto|gpu|cpu] [--no-verify] [--timings FILE.json] [-q|-v]
+//              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--no-verify]
+//              [--timings FILE.json] [-q|-v]
 //
 // Reads and validates the C1 output, finds the parameters (param_lookup.hpp), proves every
-// partition (prover/seal/seal_prover.hpp), verifies the result and only then writes the proof:
-// the partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no
-// output file behind.
+// partition on the GPU (pipeline/gpu_sector_prover.hpp) or the CPU (prover/seal/seal_prover.hpp),
+// verifies the result and only then writes the proof: the partition proofs concatenated, 192
+// bytes each, written atomically. Any failure leaves no output file behind.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -20,12 +21,16 @@
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
 #include "cli/timings.hpp"
+#include "pipeline/backend_choice.hpp"
+#include "pipeline/background_release.hpp"
+#include "pipeline/gpu_sector_prover.hpp"
 #include "porep/c1_parser.hpp"
+#include "prover/cpu_backend.hpp"
 #include "prover/mapped_parameters.hpp"
-#include "prover/seal/backend_choice.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "util/atomic_file.hpp"
+#include "util/process_memory.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -39,6 +44,7 @@ struct ProveOptions {
   ProverIdOptions ids;
   std::optional<std::uint64_t> sector_id;
   std::string backend = "auto";
+  std::optional<std::size_t> gpu_memory_limit;
   bool no_verify = false;
   std::string timings;
   bool quiet = false;
@@ -62,17 +68,79 @@ std::optional<sealing::ProverSector> prover_sector(const ProveOptions& o,
   return sealing::ProverSector{*prover_id, *sector_id};
 }
 
+struct SectorProofs {
+  std::vector<prover::Proof> proofs;
+  bool verified = false;
+};
+
+SectorProofs prove_on_cpu(const porep::C1Output& c1, const prover::MappedParameters& params,
+                          const std::optional<sealing::ProverSector>& sector, const ProveOptions& o,
+                          Progress& progress, TimingReport& timings) {
+  prover::CpuBackend backend;
+  seal::ProveSealOptions options;
+  options.sector = sector;
+  options.verify = !o.no_verify;
+  options.observer = &progress;
+  seal::SealProofResult result = seal::prove_seal(c1, params, backend, options);
+  for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
+    const auto phase = static_cast<seal::SealPhase>(p);
+    if (phase == seal::SealPhase::kVerify && !result.verified) continue;
+    timings.phases.emplace_back(std::string(seal::phase_name(phase)), result.seconds[p]);
+  }
+  return {std::move(result.proofs), result.verified};
+}
+
+#ifdef CUZK_HAVE_CUDA
+SectorProofs prove_on_gpu(const porep::C1Output& c1, const prover::MappedParameters& params,
+                          const std::optional<sealing::ProverSector>& sector, const ProveOptions& o,
+                          Progress& progress, TimingReport& timings,
+                          pipeline::BackgroundRelease& release) {
+  pipeline::GpuSectorOptions options;
+  options.sector = sector;
+  options.verify = !o.no_verify;
+  options.gpu_memory_limit = o.gpu_memory_limit;
+  options.log = [&progress](const std::string& line) { progress.log(line); };
+  options.release = &release;
+  pipeline::GpuSectorResult result = pipeline::prove_sector_gpu(c1, params, options);
+  const pipeline::GpuSectorReport& r = result.report;
+  timings.phases.insert(timings.phases.end(), r.phases.begin(), r.phases.end());
+  for (const pipeline::PartitionReport& p : r.partitions) {
+    const kernels::PartitionGpuTimings& g = p.gpu;
+    timings.partition_details.push_back({{"witness_ready_s", p.witness_seconds},
+                                         {"gpu_wall_s", p.gpu_wall_seconds},
+                                         {"gpu_ms", g.total_ms},
+                                         {"witness_upload_ms", g.witness_upload_ms},
+                                         {"evaluate_abc_ms", g.evaluate_ms},
+                                         {"quotient_ms", g.quotient_ms},
+                                         {"msm_h_ms", g.msm_h_ms},
+                                         {"l_ms", g.query_ms[1]},
+                                         {"a_ms", g.query_ms[2]},
+                                         {"b_g1_ms", g.query_ms[3]},
+                                         {"b_g2_ms", g.query_ms[4]},
+                                         {"l_ones", static_cast<double>(g.ones[1])},
+                                         {"l_tail", static_cast<double>(g.tail[1])},
+                                         {"a_ones", static_cast<double>(g.ones[2])},
+                                         {"a_tail", static_cast<double>(g.tail[2])},
+                                         {"b_ones", static_cast<double>(g.ones[3])},
+                                         {"b_tail", static_cast<double>(g.tail[3])}});
+  }
+  timings.totals.emplace_back("gpu_s", r.gpu_seconds);
+  timings.totals.emplace_back("parameters_resident", r.parameters_resident ? 1.0 : 0.0);
+  timings.totals.emplace_back("planned_gpu_bytes", static_cast<double>(r.planned_gpu_bytes));
+  timings.totals.emplace_back("peak_gpu_bytes", static_cast<double>(r.peak_gpu_bytes));
+  timings.totals.emplace_back("last_gpu_result_to_proofs_ms", r.last_gpu_to_proofs_ms);
+  timings.totals.emplace_back("release_thread_s", r.release_seconds);
+  return {std::move(result.proofs), result.verified};
+}
+#endif
+
 void prove(const ProveOptions& o) {
-  const auto backend_kind = seal::backend_kind_from_name(o.backend);
+  const auto backend_kind = pipeline::backend_kind_from_name(o.backend);
   if (!backend_kind) {
     throw CLI::ValidationError("--backend '" + o.backend + "': expected auto, cpu or gpu");
   }
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
   TimingReport timings;
-  std::unique_ptr<prover::ProverBackend> backend = seal::make_backend(*backend_kind);
-  timings.backend = backend->name();
-  progress.log("backend: " + backend->name() +
-               (*backend_kind == seal::BackendKind::kAuto ? " (auto)" : ""));
 
   Stopwatch watch;
   const porep::C1Output c1 = porep::load_c1_file(o.c1);
@@ -84,6 +152,9 @@ void prove(const ProveOptions& o) {
                std::to_string(c1.partitions) + " partition(s) of " +
                std::to_string(c1.challenges_per_partition) + " challenges");
   const auto sector = prover_sector(o, c1);
+  const pipeline::BackendChoice choice = pipeline::choose_backend(*backend_kind, info.sector_size);
+  timings.backend = choice.gpu ? "gpu" : "cpu";
+  progress.log(choice.reason);
 
   watch = Stopwatch();
   const ParameterDir dir = parameter_dir(o.params_dir);
@@ -97,16 +168,16 @@ void prove(const ProveOptions& o) {
 
   // Opened before proving, so an unwritable destination fails at once; removed on any failure.
   AtomicFile out(o.output);
+  // Frees the big host buffers off the critical path; outlives the writing of the proof.
+  pipeline::BackgroundRelease release;
 
-  seal::ProveSealOptions options;
-  options.sector = sector;
-  options.verify = !o.no_verify;
-  options.observer = &progress;
-  const seal::SealProofResult result = seal::prove_seal(c1, params, *backend, options);
-  for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
-    const auto phase = static_cast<seal::SealPhase>(p);
-    if (phase == seal::SealPhase::kVerify && !result.verified) continue;
-    timings.phases.emplace_back(std::string(seal::phase_name(phase)), result.seconds[p]);
+  SectorProofs result;
+  if (choice.gpu) {
+#ifdef CUZK_HAVE_CUDA
+    result = prove_on_gpu(c1, params, sector, o, progress, timings, release);
+#endif
+  } else {
+    result = prove_on_cpu(c1, params, sector, o, progress, timings);
   }
   if (!result.verified) {
     progress.log("verify: skipped (--no-verify)");
@@ -124,7 +195,9 @@ void prove(const ProveOptions& o) {
   out.commit();
   timings.phases.emplace_back("write", watch.seconds());
   timings.total_seconds = progress.elapsed_seconds();
+  timings.totals.emplace_back("peak_host_rss_bytes", static_cast<double>(peak_rss_bytes()));
   progress.log("wrote " + o.output + " (" + std::to_string(bytes.size()) + " bytes)");
+  progress.detail("timings\n" + timings_table(timings));
   if (!o.timings.empty()) write_timings_file(o.timings, timings);
 }
 
@@ -142,8 +215,14 @@ void add_prove_command(CLI::App& app, int& exit_code) {
   add_prover_id_options(*cmd, o->ids);
   cmd->add_option("--sector-id", o->sector_id,
                   "Sector number (default: the C1 wrapper's SectorNum); with a prover id");
-  cmd->add_option("--backend", o->backend, "auto, cpu or gpu (auto = cpu for now)")
+  cmd->add_option(
+         "--backend", o->backend,
+         "auto (the GPU when one is usable, else the CPU up to 512 MiB sectors), cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
+                  "Plan with at most this much GPU memory (e.g. 24GiB); parameters that do not "
+                  "fit are streamed in slices")
+      ->transform(CLI::AsSizeValue(false));
   cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
   cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
   auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");

@@ -8,24 +8,57 @@ namespace cuzk::cli {
 
 namespace {
 
-std::string seconds(double s) {
+std::string number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", s);
+  std::snprintf(buf, sizeof buf, "%.6f", v);
+  return buf;
+}
+
+// The names are phase and measure names of our own: no JSON escaping is needed.
+std::string object(const NamedValues& values) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    out += "\"" + values[i].first + "\":" + number(values[i].second);
+  }
+  return out + "}";
+}
+
+std::string row(const std::string& name, double value) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "  %-28s %14.3f\n", name.c_str(), value);
   return buf;
 }
 
 }  // namespace
 
 std::string timings_json(const TimingReport& r) {
-  // The names are registered-proof and phase names of our own: no JSON escaping is needed.
   std::string out = "{\"command\":\"prove\",\"registered_proof\":\"" + r.registered_proof +
                     "\",\"partitions\":" + std::to_string(r.partitions) + ",\"backend\":\"" +
-                    r.backend + "\",\"phases\":{";
-  for (std::size_t i = 0; i < r.phases.size(); ++i) {
-    if (i > 0) out += ',';
-    out += "\"" + r.phases[i].first + "\":" + seconds(r.phases[i].second);
+                    r.backend + "\",\"phases\":" + object(r.phases);
+  if (!r.partition_details.empty()) {
+    out += ",\"partition_details\":[";
+    for (std::size_t k = 0; k < r.partition_details.size(); ++k) {
+      if (k > 0) out += ',';
+      out += object(r.partition_details[k]);
+    }
+    out += "]";
   }
-  out += "},\"total\":" + seconds(r.total_seconds) + "}\n";
+  if (!r.totals.empty()) out += ",\"totals\":" + object(r.totals);
+  out += ",\"total\":" + number(r.total_seconds) + "}\n";
+  return out;
+}
+
+std::string timings_table(const TimingReport& r) {
+  std::string out = "phases (seconds):\n";
+  for (const auto& [name, value] : r.phases) out += row(name, value);
+  for (std::size_t k = 0; k < r.partition_details.size(); ++k) {
+    out += "partition " + std::to_string(k) + ":\n";
+    for (const auto& [name, value] : r.partition_details[k]) out += row(name, value);
+  }
+  if (!r.totals.empty()) out += "totals:\n";
+  for (const auto& [name, value] : r.totals) out += row(name, value);
+  out += row("total_s", r.total_seconds);
   return out;
 }
 

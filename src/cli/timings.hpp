@@ -1,6 +1,9 @@
-// `cuzk prove --timings FILE.json`: the seconds each phase took, written as one JSON object
-// {"command":"prove","registered_proof":...,"partitions":N,"backend":"cpu",
-//  "phases":{"load_c1":s,...},"total":s}, phases in the order they ran.
+// `cuzk prove --timings FILE.json` and the -v table: the seconds each phase took, per-partition
+// details and a few totals, written as one JSON object
+//   {"command":"prove","registered_proof":...,"partitions":N,"backend":"gpu",
+//    "phases":{"load_c1":s,...},"partition_details":[{"witness_s":s,"gpu_ms":ms,...},...],
+//    "totals":{"peak_host_rss_bytes":n,...},"total":s}
+// with phases in the order they ran.
 #pragma once
 
 #include <cstdint>
@@ -11,15 +14,21 @@
 
 namespace cuzk::cli {
 
+using NamedValues = std::vector<std::pair<std::string, double>>;
+
 struct TimingReport {
   std::string registered_proof;
   std::uint32_t partitions = 0;
   std::string backend;
-  std::vector<std::pair<std::string, double>> phases;
+  NamedValues phases;                          // seconds
+  std::vector<NamedValues> partition_details;  // per partition, names say their unit
+  NamedValues totals;                          // names say their unit
   double total_seconds = 0;
 };
 
 std::string timings_json(const TimingReport& report);
+// The same for people: one line per phase, then one per partition, then the totals.
+std::string timings_table(const TimingReport& report);
 // Atomically (util/atomic_file.hpp).
 void write_timings_file(const std::filesystem::path& path, const TimingReport& report);
 

@@ -8,6 +8,7 @@
 #include "kernels/bases.hpp"
 #include "kernels/curve.cuh"
 #include "kernels/device_memory.cuh"
+#include "kernels/point_decode.cuh"
 #include "util/error.hpp"
 
 namespace cuzk::kernels {
@@ -21,64 +22,6 @@ namespace {
 
 constexpr unsigned kThreads = 128;
 constexpr std::size_t kChunkPoints = std::size_t{1} << 20;
-
-// Why a point failed to decode, in priority order (the kernel keeps the smallest index).
-enum DecodeError : unsigned { kBadFlags = 1, kNotCanonical = 2, kNotOnCurve = 3 };
-
-// A big-endian base-field integer of 48 bytes into little-endian 32-bit words (canonical, not
-// yet Montgomery). `mask_flags` clears the three flag bits of the first byte.
-__device__ DeviceFp read_be_fp(const std::uint8_t* bytes, bool mask_flags) {
-  DeviceFp f;
-#pragma unroll
-  for (int i = 0; i < DeviceFp::kWords; ++i) {
-    const std::uint8_t* b = bytes + 4 * (DeviceFp::kWords - 1 - i);
-    f.w[i] = (std::uint32_t{b[0]} << 24) | (std::uint32_t{b[1]} << 16) |
-             (std::uint32_t{b[2]} << 8) | std::uint32_t{b[3]};
-  }
-  if (mask_flags) f.w[DeviceFp::kWords - 1] &= 0x1fffffffu;
-  return f;
-}
-
-__device__ void read_coordinates(const std::uint8_t* p, DeviceFp& x, DeviceFp& y) {
-  x = read_be_fp(p, true);
-  y = read_be_fp(p + 48, false);
-}
-__device__ void read_coordinates(const std::uint8_t* p, DeviceFp2& x, DeviceFp2& y) {
-  x.c1 = read_be_fp(p, true);
-  x.c0 = read_be_fp(p + 48, false);
-  y.c1 = read_be_fp(p + 96, false);
-  y.c0 = read_be_fp(p + 144, false);
-}
-
-template <class F>
-__global__ void decode_kernel(const std::uint8_t* encoded, DeviceAffine<F>* out, std::size_t n,
-                              std::size_t first_index, unsigned long long* first_error) {
-  constexpr std::size_t kBytes = 2 * sizeof(F);
-  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  const std::uint8_t* p = encoded + i * kBytes;
-  const unsigned flags = p[0] >> 5;
-  const auto fail = [&](unsigned reason) {
-    // Error word: index in the high bits, reason in the low two, so atomicMin keeps the first.
-    atomicMin(first_error, ((first_index + i) << 2) | reason);
-    out[i] = DeviceAffine<F>::infinity();
-  };
-  if ((flags & 0x4) != 0 || (flags & 0x1) != 0) return fail(kBadFlags);  // compressed or sorted
-  if ((flags & 0x2) != 0) {
-    bool rest_zero = (p[0] & 0x1f) == 0;
-    for (std::size_t k = 1; k < kBytes; ++k) rest_zero &= p[k] == 0;
-    if (!rest_zero) return fail(kBadFlags);
-    out[i] = DeviceAffine<F>::infinity();
-    return;
-  }
-  DeviceAffine<F> a;
-  read_coordinates(p, a.x, a.y);
-  if (!a.x.is_canonical() || !a.y.is_canonical()) return fail(kNotCanonical);
-  a.x = a.x.to_montgomery();
-  a.y = a.y.to_montgomery();
-  if (!is_on_curve(a)) return fail(kNotOnCurve);
-  out[i] = a;
-}
 
 template <class Affine>
 using DeviceAffineOf =
@@ -167,7 +110,7 @@ DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(std::span<const std::
     CUZK_CUDA_CHECK(cudaMemcpyAsync(raw[k].data(), staging[k].data(), count * kEncodedBytes,
                                     cudaMemcpyHostToDevice, stream.get()));
     CUZK_CUDA_CHECK(cudaEventRecord(copied[k].get(), stream.get()));
-    decode_kernel<<<blocks_for(count, kThreads), kThreads, 0, stream.get()>>>(
+    detail::decode_kernel<<<blocks_for(count, kThreads), kThreads, 0, stream.get()>>>(
         raw[k].data(), out + start, count, start, first_error.data());
     CUZK_CUDA_CHECK_LAUNCH();
   }
@@ -175,11 +118,7 @@ DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(std::span<const std::
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&error, first_error.data(), sizeof error, cudaMemcpyDeviceToHost,
                                   stream.get()));
   synchronize(stream);
-  if (error != ~0ull) {
-    static constexpr const char* kReasons[] = {
-        "", "has invalid flags", "has a coordinate not below p", "is not on the curve"};
-    throw Error("encoded base point " + std::to_string(error >> 2) + " " + kReasons[error & 3]);
-  }
+  detail::throw_if_decode_error(error);
   return DeviceBases(std::move(storage));
 }
 

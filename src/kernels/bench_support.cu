@@ -5,14 +5,10 @@
 #include "kernels/bench_support.hpp"
 #include "kernels/device_memory.cuh"
 #include "kernels/field.cuh"
+#include "kernels/h_quotient.cuh"
 #include "kernels/ntt_plan.cuh"
 
 namespace cuzk::kernels {
-
-namespace detail {
-void h_quotient_device(DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch, int log_n,
-                       cudaStream_t stream);
-}  // namespace detail
 
 namespace {
 

@@ -44,4 +44,10 @@ std::string gpu_description() {
   return line;
 }
 
+DeviceMemoryInfo device_memory_info() {
+  DeviceMemoryInfo info;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&info.free, &info.total));
+  return info;
+}
+
 }  // namespace cuzk::kernels

@@ -1,6 +1,7 @@
 // Whether a CUDA device can run the kernels. Plain C++: callers compile with g++.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace cuzk::kernels {
@@ -10,5 +11,12 @@ bool gpu_available();
 
 // One line naming the device (name, compute capability, memory), or why there is none.
 std::string gpu_description();
+
+// The current device's memory, in bytes (cudaMemGetInfo). Throws cuzk::Error without a device.
+struct DeviceMemoryInfo {
+  std::size_t free = 0;
+  std::size_t total = 0;
+};
+DeviceMemoryInfo device_memory_info();
 
 }  // namespace cuzk::kernels

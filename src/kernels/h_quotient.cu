@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/cuda_check.cuh"
+#include "kernels/h_quotient.cuh"
 #include "kernels/ntt_plan.cuh"
 #include "kernels/staged_upload.hpp"
 #include "util/error.hpp"
@@ -39,7 +40,6 @@ void upload_padded(DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src, cudaStr
 
 namespace detail {
 
-// The chain on device-resident vectors of 2^log_n elements; the result replaces a.
 void h_quotient_device(DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch, int log_n,
                        cudaStream_t stream) {
   const NttPlan inverse(log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream);

@@ -21,6 +21,7 @@ namespace {
 
 bool gpu_available() { return false; }
 std::string gpu_description() { return "no CUDA device: built without CUDA"; }
+DeviceMemoryInfo device_memory_info() { no_cuda(); }
 
 void ntt(std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
 std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr>,

@@ -254,29 +254,16 @@ T read_device_value(const T* p, cudaStream_t stream) {
   return v;
 }
 
-// The MSM of n scalars (host, canonical) with the first n device bases; returns the XYZZ sum.
+// The MSM of n canonical scalars already in device memory with the first n device bases, on
+// `stream`; the XYZZ sum is left in *result (device memory). `clock` laps the stages.
 template <class F>
-DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimbs> host_scalars,
-                        const MsmConfig& config) {
+void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scalars, std::size_t n,
+                         const MsmConfig& config, cudaStream_t stream, StageClock& clock,
+                         DeviceXyzz<F>* result) {
   using Xyzz = DeviceXyzz<F>;
-  const std::size_t n = host_scalars.size();
+  CUZK_CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(Xyzz), stream));  // infinity
+  if (n == 0) return;
   if (n >= (std::size_t{1} << 31)) throw Error("MSM of 2^31 or more points is not supported");
-  const Stream stream_owner = make_stream();
-  cudaStream_t stream = stream_owner.get();
-  if (config.timings != nullptr) *config.timings = MsmTimings{};
-  StageClock clock(config.timings, stream);
-
-  DeviceBuffer<Xyzz> result(1);
-  result.fill_bytes(0, stream);  // infinity
-  if (n == 0) {
-    Xyzz r = read_device_value(result.data(), stream);
-    clock.finish();
-    return r;
-  }
-  DeviceBuffer<DeviceScalar> scalars(n);
-  upload_staged(scalars.data(), host_scalars.data(), host_scalars.size_bytes(), stream);
-  clock.lap(&MsmTimings::upload_ms);
-
   const int c = config.window_bits != 0 ? config.window_bits : default_window_bits(n);
   if (c < 2 || c > 24) throw Error("MSM window of " + std::to_string(c) + " bits is outside 2..24");
   const int windows = (kScalarBits + c - 1) / c;
@@ -290,7 +277,7 @@ DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimb
     DeviceBuffer<std::uint64_t> bitmap(words);
     bitmap.fill_bytes(0, stream);
     ones_bitmap_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
-        scalars.data(), n, reinterpret_cast<std::uint32_t*>(bitmap.data()));
+        scalars, n, reinterpret_cast<std::uint32_t*>(bitmap.data()));
     CUZK_CUDA_CHECK_LAUNCH();
     clock.lap(&MsmTimings::digits_ms);
     batch_add<F>(bases, bitmap.data(), words, ones_sum.data(), stream);
@@ -322,8 +309,8 @@ DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimb
   DeviceBuffer<std::uint8_t> temp(temp_bytes);
 
   for (int w = 0; w < windows; ++w) {
-    digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
-        scalars.data(), n, c, w, split_ones, keys.data(), values.data());
+    digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(scalars, n, c, w, split_ones,
+                                                                    keys.data(), values.data());
     CUZK_CUDA_CHECK_LAUNCH();
     clock.lap(&MsmTimings::digits_ms);
 
@@ -396,10 +383,30 @@ DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimb
   CUZK_CUDA_CHECK_LAUNCH();
   DeviceBuffer<Xyzz> window_sums(windows);
   reduce_segments<F>(segment_sums.data(), segment_sums.size(), windows, window_sums.data(), stream);
-  combine_windows_kernel<F><<<1, 1, 0, stream>>>(
-      window_sums.data(), windows, c, split_ones ? ones_sum.data() : nullptr, result.data());
+  combine_windows_kernel<F><<<1, 1, 0, stream>>>(window_sums.data(), windows, c,
+                                                 split_ones ? ones_sum.data() : nullptr, result);
   CUZK_CUDA_CHECK_LAUNCH();
   clock.lap(&MsmTimings::reduce_ms);
+}
+
+// The MSM of n scalars (host, canonical) with the first n device bases; returns the XYZZ sum.
+template <class F>
+DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimbs> host_scalars,
+                        const MsmConfig& config) {
+  using Xyzz = DeviceXyzz<F>;
+  const std::size_t n = host_scalars.size();
+  if (n >= (std::size_t{1} << 31)) throw Error("MSM of 2^31 or more points is not supported");
+  const Stream stream_owner = make_stream();
+  cudaStream_t stream = stream_owner.get();
+  if (config.timings != nullptr) *config.timings = MsmTimings{};
+  StageClock clock(config.timings, stream);
+  DeviceBuffer<Xyzz> result(1);
+  DeviceBuffer<DeviceScalar> scalars(n);
+  if (n != 0) {
+    upload_staged(scalars.data(), host_scalars.data(), host_scalars.size_bytes(), stream);
+    clock.lap(&MsmTimings::upload_ms);
+  }
+  pippenger_on_device<F>(bases, scalars.data(), n, config, stream, clock, result.data());
   const Xyzz r = read_device_value(result.data(), stream);
   clock.finish();
   return r;

@@ -9,34 +9,21 @@
 #include "kernels/gpu.hpp"
 #include "kernels/msm.hpp"
 #include "kernels/ntt.hpp"
+#include "kernels/point_conversion.hpp"
 #include "prover/evaluation_domain.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::prover {
 namespace {
 
-using bls12_381::Fp2;
-using kernels::Fp2Mont;
 using kernels::G1AffineMont;
 using kernels::G2AffineMont;
 
-Fp2Mont to_device_layout(const Fp2& f) { return {f.c0, f.c1}; }
-
-G1AffineMont to_device_layout(const G1Affine& p) {
-  return p.infinity ? G1AffineMont{} : G1AffineMont{p.x, p.y};
+G1Jacobian from_device_layout_jacobian(const G1AffineMont& p) {
+  return G1Jacobian::from_affine(kernels::from_device_layout(p));
 }
-G2AffineMont to_device_layout(const G2Affine& p) {
-  return p.infinity ? G2AffineMont{} : G2AffineMont{to_device_layout(p.x), to_device_layout(p.y)};
-}
-
-G1Jacobian from_device_layout(const G1AffineMont& p) {
-  return p.is_infinity() ? G1Jacobian::identity()
-                         : G1Jacobian::from_affine(G1Affine::from_xy(p.x, p.y));
-}
-G2Jacobian from_device_layout(const G2AffineMont& p) {
-  return p.is_infinity()
-             ? G2Jacobian::identity()
-             : G2Jacobian::from_affine(G2Affine::from_xy(Fp2{p.x.c0, p.x.c1}, Fp2{p.y.c0, p.y.c1}));
+G2Jacobian from_device_layout_jacobian(const G2AffineMont& p) {
+  return G2Jacobian::from_affine(kernels::from_device_layout(p));
 }
 
 // The scalars that pair with a base, in base order: all of them, or those whose density bit is
@@ -69,14 +56,15 @@ template <class Jacobian, class DeviceAffine, class Affine, class Msm>
 std::vector<Jacobian> msm_sets(std::span<const Affine> bases, std::span<const ScalarSet> sets,
                                Msm msm) {
   std::vector<DeviceAffine> layout(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i) layout[i] = to_device_layout(bases[i]);
+  for (std::size_t i = 0; i < bases.size(); ++i) layout[i] = kernels::to_device_layout(bases[i]);
   const auto device_bases =
       kernels::DeviceBases<DeviceAffine>::from_affine(std::span<const DeviceAffine>(layout));
   std::vector<Jacobian> out;
   out.reserve(sets.size());
   for (const ScalarSet& set : sets) {
     const std::vector<ScalarLimbs> scalars = participating_scalars(set, bases.size());
-    out.push_back(from_device_layout(msm(device_bases, std::span<const ScalarLimbs>(scalars))));
+    out.push_back(
+        from_device_layout_jacobian(msm(device_bases, std::span<const ScalarLimbs>(scalars))));
   }
   return out;
 }

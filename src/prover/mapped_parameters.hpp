@@ -36,12 +36,19 @@ class MappedParameters final : public ParameterSource {
   // Every vector decoded into memory.
   Parameters read_all() const;
 
- private:
+  // Where each vector's points are in the file (for readers that copy them undecoded, such as
+  // the GPU's upload).
   struct Extent {
     std::size_t offset = 0;  // of the first point
     std::size_t count = 0;
   };
+  struct Extents {
+    Extent h, l, a, b_g1, b_g2;
+  };
+  Extents extents() const { return {h_, l_, a_, b_g1_, b_g2_}; }
+  const std::filesystem::path& path() const { return file_.path(); }
 
+ private:
   void check_structure(const std::string& source) const;
   std::vector<G1Affine> decode_g1_vector(const Extent& e, const char* name) const;
   std::vector<G2Affine> decode_g2_vector(const Extent& e, const char* name) const;

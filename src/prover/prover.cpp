@@ -42,6 +42,23 @@ struct Witness {
 
 }  // namespace
 
+Proof assemble_proof(const VerifyingKey& vk, const QuerySums& sums, const Blinding& blinding) {
+  const G1Jacobian alpha_g1 = G1Jacobian::from_affine(vk.alpha_g1);
+  const G1Jacobian beta_g1 = G1Jacobian::from_affine(vk.beta_g1);
+  const G1Jacobian delta_g1 = G1Jacobian::from_affine(vk.delta_g1);
+  const G2Jacobian beta_g2 = G2Jacobian::from_affine(vk.beta_g2);
+  const G2Jacobian delta_g2 = G2Jacobian::from_affine(vk.delta_g2);
+  const Fr& r = blinding.r;
+  const Fr& s = blinding.s;
+  // r and s are the proof's zero-knowledge secrets: every product with them is constant time.
+  const G1Jacobian g_a = delta_g1.mul_constant_time(r) + alpha_g1 + sums.a;
+  const G2Jacobian g_b = delta_g2.mul_constant_time(s) + beta_g2 + sums.b_g2;
+  const G1Jacobian g_c = sums.a.mul_constant_time(s) + sums.b_g1.mul_constant_time(r) +
+                         delta_g1.mul_constant_time(r * s) + alpha_g1.mul_constant_time(s) +
+                         beta_g1.mul_constant_time(r) + sums.h + sums.l;
+  return {g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
+}
+
 Blinding Blinding::random() {
   OsRandom rng;
   return {Fr::random(rng), Fr::random(rng)};
@@ -69,6 +86,17 @@ std::vector<Proof> create_proofs(const ParameterSource& params,
     throw ParamsError(ParamsErrorKind::kPointAtInfinity,
                       params.name() + ": vk.delta is the point at infinity");
   }
+  const std::vector<QuerySums> sums = query_sums(params, circuits, backend);
+  std::vector<Proof> proofs(circuits.size());
+  for (std::size_t k = 0; k < circuits.size(); ++k)
+    proofs[k] = assemble_proof(vk, sums[k], blinding[k]);
+  return proofs;
+}
+
+std::vector<QuerySums> query_sums(const ParameterSource& params,
+                                  std::span<const circuit::ProvingCS> circuits,
+                                  ProverBackend& backend) {
+  if (circuits.empty()) return {};
   check_same_shape(circuits);
   const circuit::ProvingCS& shape = circuits[0];
   check_lengths_match(params.lengths(), lengths_for_circuit(shape), params.name());
@@ -129,27 +157,11 @@ std::vector<Proof> create_proofs(const ParameterSource& params,
                             sets(&Witness::aux, &circuit::ProvingCS::b_aux_density));
   }
 
-  const G1Jacobian alpha_g1 = G1Jacobian::from_affine(vk.alpha_g1);
-  const G1Jacobian beta_g1 = G1Jacobian::from_affine(vk.beta_g1);
-  const G1Jacobian delta_g1 = G1Jacobian::from_affine(vk.delta_g1);
-  const G2Jacobian beta_g2 = G2Jacobian::from_affine(vk.beta_g2);
-  const G2Jacobian delta_g2 = G2Jacobian::from_affine(vk.delta_g2);
-  std::vector<Proof> proofs(n);
+  std::vector<QuerySums> sums(n);
   for (std::size_t k = 0; k < n; ++k) {
-    const Fr& r = blinding[k].r;
-    const Fr& s = blinding[k].s;
-    const G1Jacobian a_answer = a_in[k] + a_aux[k];
-    const G1Jacobian b1_answer = b1_in[k] + b1_aux[k];
-    const G2Jacobian b2_answer = b2_in[k] + b2_aux[k];
-    // r and s are the proof's zero-knowledge secrets: every product with them is constant time.
-    const G1Jacobian g_a = delta_g1.mul_constant_time(r) + alpha_g1 + a_answer;
-    const G2Jacobian g_b = delta_g2.mul_constant_time(s) + beta_g2 + b2_answer;
-    const G1Jacobian g_c = a_answer.mul_constant_time(s) + b1_answer.mul_constant_time(r) +
-                           delta_g1.mul_constant_time(r * s) + alpha_g1.mul_constant_time(s) +
-                           beta_g1.mul_constant_time(r) + h_sum[k] + l_sum[k];
-    proofs[k] = {g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
+    sums[k] = {h_sum[k], l_sum[k], a_in[k] + a_aux[k], b1_in[k] + b1_aux[k], b2_in[k] + b2_aux[k]};
   }
-  return proofs;
+  return sums;
 }
 
 }  // namespace cuzk::prover

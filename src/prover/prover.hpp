@@ -28,6 +28,18 @@ struct Blinding {
   static Blinding random();  // from the operating system's generator
 };
 
+// The five query sums of one circuit's witness: sum h_k H_k, sum aux_j L_j, and the A, B (G1)
+// and B (G2) sums over inputs and aux together.
+struct QuerySums {
+  G1Jacobian h, l, a, b_g1;
+  G2Jacobian b_g2;
+};
+
+// The proof (A, B, C) from the sums and the blinding, with the verifying key's points:
+// A = alpha + a + r delta, B = beta + b + s delta, C = s a + r b1 + r s delta + s alpha + r beta
+// + h + l. Every product with r or s is constant time.
+Proof assemble_proof(const VerifyingKey& vk, const QuerySums& sums, const Blinding& blinding);
+
 // Synthesizes `circuit` (callable with a ProvingCS&) and appends bellperson's input constraints.
 template <class Circuit>
 circuit::ProvingCS synthesize_for_proving(Circuit&& circuit) {
@@ -43,6 +55,10 @@ circuit::ProvingCS synthesize_for_proving(Circuit&& circuit) {
 std::vector<Proof> create_proofs(const ParameterSource& params,
                                  std::span<const circuit::ProvingCS> circuits,
                                  ProverBackend& backend, std::span<const Blinding> blinding);
+// The query sums of every circuit (the heavy part of create_proofs, without the blinding).
+std::vector<QuerySums> query_sums(const ParameterSource& params,
+                                  std::span<const circuit::ProvingCS> circuits,
+                                  ProverBackend& backend);
 // The same with fresh r, s from the operating system for every proof.
 std::vector<Proof> create_proofs(const ParameterSource& params,
                                  std::span<const circuit::ProvingCS> circuits,

@@ -4,6 +4,7 @@
 // challenge and copies its bits into that range of the partition's witness.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -13,9 +14,17 @@
 
 namespace cuzk::circuit::stacked {
 
-// One witness per circuit, in order; every circuit must have the layout's shape. Uses every
-// OpenMP thread. Throws cuzk::Error (a missing value, a value that is not canonical, a structure
-// that does not match the layout).
+// Called once per circuit, from whichever thread finished its last challenge, as soon as its
+// witness is complete (so a consumer can start on circuit k while later ones are synthesized).
+// Calls never overlap.
+using WitnessReady = std::function<void(std::size_t index, CompactWitness&& witness)>;
+
+// Every circuit must have the layout's shape. Tasks run in circuit order on every OpenMP thread.
+// Throws cuzk::Error (a missing value, a value that is not canonical, a structure that does not
+// match the layout) after the other circuits are done; `ready` is not called for a failed one.
+void synthesize_witnesses(std::span<const StackedCircuit> circuits, const PartitionLayout& layout,
+                          const WitnessReady& ready);
+// The same, collected: one witness per circuit, in order.
 std::vector<CompactWitness> synthesize_witnesses(std::span<const StackedCircuit> circuits,
                                                  const PartitionLayout& layout);
 

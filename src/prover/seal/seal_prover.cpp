@@ -86,6 +86,26 @@ std::string_view phase_name(SealPhase phase) {
   return "?";
 }
 
+void verify_new_proofs(const porep::C1Output& c1, const VerifyingKey& vk,
+                       const std::optional<sealing::ProverSector>& sector,
+                       std::span<const Proof> proofs, const std::string& params_name) {
+  const PreparedVerifyingKey pvk(vk);
+  const porep::SealPublicValues values = sector
+                                             ? seal_public_values({.proof = c1.registered_proof,
+                                                                   .comm_r = c1.comm_r,
+                                                                   .comm_d = c1.comm_d,
+                                                                   .prover_id = sector->prover_id,
+                                                                   .sector_id = sector->sector_id,
+                                                                   .ticket = c1.ticket,
+                                                                   .seed = c1.seed})
+                                             : c1.public_values();
+  if (!verify_seal_proofs(pvk, c1.registered_proof, values, proofs)) {
+    throw Error(params_name +
+                ": the new proof failed self-verification against these parameters' "
+                "verifying key");
+  }
+}
+
 SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& params,
                            ProverBackend& backend, const ProveSealOptions& o) {
   SealProofResult result;
@@ -129,21 +149,7 @@ SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& par
   if (o.verify) {
     started(o, SealPhase::kVerify, 0, total, total);
     const PhaseClock clock(result, SealPhase::kVerify);
-    const PreparedVerifyingKey pvk(params.vk());
-    const porep::SealPublicValues values =
-        o.sector ? seal_public_values({.proof = c1.registered_proof,
-                                       .comm_r = c1.comm_r,
-                                       .comm_d = c1.comm_d,
-                                       .prover_id = o.sector->prover_id,
-                                       .sector_id = o.sector->sector_id,
-                                       .ticket = c1.ticket,
-                                       .seed = c1.seed})
-                 : c1.public_values();
-    if (!verify_seal_proofs(pvk, c1.registered_proof, values, result.proofs)) {
-      throw Error(params.name() +
-                  ": the new proof failed self-verification against these parameters' "
-                  "verifying key");
-    }
+    verify_new_proofs(c1, params.vk(), o.sector, result.proofs, params.name());
     result.verified = true;
   }
   return result;

@@ -12,6 +12,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -57,6 +59,13 @@ struct SealProofResult {
   // Wall-clock seconds per phase, indexed by SealPhase, summed over batches.
   std::array<double, kSealPhaseCount> seconds{};
 };
+
+// Self-verification of freshly made proofs, as verify_seal would check them: against the
+// replica_id recomputed from the prover and sector ids when known, else the C1's. Throws
+// cuzk::Error naming `params_name` when they fail (a proof that fails is never to be written).
+void verify_new_proofs(const porep::C1Output& c1, const VerifyingKey& vk,
+                       const std::optional<sealing::ProverSector>& sector,
+                       std::span<const Proof> proofs, const std::string& params_name);
 
 // Throws cuzk::Error for a C1 that fails the check, parameters of another circuit
 // (ParamsError kWrongCircuit), or proofs that fail self-verification; nothing is returned then.

@@ -1,0 +1,636 @@
+// The per-partition GPU work of the Groth16 prover (see partition_prover.hpp).
+//
+// Witness on the device: the inputs as Fr, the aux bits (one per variable), and the wide values
+// with their indices; a bitmap of which aux variables are wide and its per-word prefix counts turn
+// an aux index into its wide value's position (rank), so a row's terms read any witness value
+// without a 4 GB expanded vector.
+//
+// Queries with a density (A, B) hold points only for the variables present: the k-th present
+// variable pairs with point k. The density's per-word prefix counts give that rank; the ones
+// bitmap of such a query is the witness bits compressed to the present variables.
+#include <cub/cub.cuh>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kernels/curve.cuh"
+#include "kernels/device_memory.cuh"
+#include "kernels/field.cuh"
+#include "kernels/h_quotient.cuh"
+#include "kernels/host_points.hpp"
+#include "kernels/partition_prover.hpp"
+#include "kernels/pippenger.cuh"
+#include "kernels/point_reduce.cuh"
+#include "util/error.hpp"
+
+namespace cuzk::kernels {
+
+namespace {
+
+using detail::DeviceScalar;
+
+constexpr unsigned kThreads = 256;
+
+int log2_domain(std::size_t rows) {
+  int log_n = 0;
+  while ((std::size_t{1} << log_n) < rows) ++log_n;
+  return log_n;
+}
+
+std::size_t words_for(std::size_t bits) { return (bits + 63) / 64; }
+
+__device__ __forceinline__ bool test_bit(const std::uint64_t* words, std::uint64_t j) {
+  return ((words[j >> 6] >> (j & 63)) & 1) != 0;
+}
+
+// Position of j among the set bits of `words`, given prefix[w] = set bits before word w.
+__device__ __forceinline__ std::uint64_t rank_of(const std::uint64_t* words,
+                                                 const std::uint32_t* prefix, std::uint64_t j) {
+  const std::uint64_t below = words[j >> 6] & ((std::uint64_t{1} << (j & 63)) - 1);
+  return prefix[j >> 6] + static_cast<std::uint64_t>(__popcll(below));
+}
+
+__global__ void popcount_kernel(const std::uint64_t* words, std::size_t n, std::uint32_t* out) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = static_cast<std::uint32_t>(__popcll(words[i]));
+}
+
+__global__ void scatter_bits_kernel(const std::uint64_t* index, std::size_t n,
+                                    std::uint64_t* words) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const std::uint64_t j = index[i];
+  atomicOr(reinterpret_cast<unsigned long long*>(words + (j >> 6)),
+           static_cast<unsigned long long>(std::uint64_t{1} << (j & 63)));
+}
+
+// What a row's evaluation reads.
+struct WitnessRefs {
+  const DeviceFr* inputs;
+  const std::uint64_t* bits;
+  const std::uint64_t* is_wide;
+  const std::uint32_t* wide_prefix;
+  const DeviceFr* wide_value;
+};
+
+// out[r] = <row r, w> for r < rows.
+__global__ void evaluate_rows_kernel(const std::uint32_t* row_start, const std::uint32_t* column,
+                                     const std::uint32_t* coeff, std::size_t rows,
+                                     const DeviceFr* coefficients, WitnessRefs w, DeviceFr* out) {
+  const std::size_t r = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  DeviceFr acc = DeviceFr::zero();
+  const std::uint32_t end = row_start[r + 1];
+  for (std::uint32_t k = row_start[r]; k < end; ++k) {
+    const std::uint32_t col = column[k];
+    const std::uint32_t id = coeff[k];
+    const DeviceFr* value = nullptr;
+    if ((col & kInputColumnFlag) != 0) {
+      value = &w.inputs[col & ~kInputColumnFlag];
+    } else if (test_bit(w.is_wide, col)) {
+      value = &w.wide_value[rank_of(w.is_wide, w.wide_prefix, col)];
+    } else {
+      // A bit: the term is the coefficient or nothing.
+      if (test_bit(w.bits, col)) acc += coefficients[id];
+      continue;
+    }
+    // Ids 0 and 1 are 1 and -1: no multiplication.
+    if (id == 0) {
+      acc += *value;
+    } else if (id == 1) {
+      acc -= *value;
+    } else {
+      acc += coefficients[id] * *value;
+    }
+  }
+  out[r] = acc;
+}
+
+__global__ void unsatisfied_kernel(const DeviceFr* a, const DeviceFr* b, const DeviceFr* c,
+                                   std::size_t rows, unsigned long long* count,
+                                   unsigned long long* first) {
+  const std::size_t r = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  if (a[r] * b[r] != c[r]) {
+    atomicAdd(count, 1ull);
+    atomicMin(first, static_cast<unsigned long long>(r));
+  }
+}
+
+// Montgomery form to the canonical integer, in place (the MSM's scalar layout).
+__global__ void to_canonical_kernel(DeviceFr* v, std::size_t n) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) v[i] = v[i].from_montgomery();
+}
+
+// The bits of `bits` at the set positions of `density`, packed in order: out bit k is the bit of
+// the k-th present variable. `out` must be zero.
+__global__ void compress_bits_kernel(const std::uint64_t* bits, const std::uint64_t* density,
+                                     const std::uint32_t* prefix, std::size_t words,
+                                     std::uint64_t* out) {
+  const std::size_t w = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (w >= words) return;
+  std::uint64_t d = density[w];
+  const std::uint64_t v = bits[w];
+  std::uint64_t packed = 0;
+  for (int k = 0; d != 0; ++k, d &= d - 1) {
+    const int b = __ffsll(static_cast<long long>(d)) - 1;
+    packed |= ((v >> b) & 1) << k;
+  }
+  if (packed == 0) return;
+  const std::uint32_t at = prefix[w];
+  const unsigned shift = at & 63;
+  auto* target = reinterpret_cast<unsigned long long*>(out + (at >> 6));
+  atomicOr(target, static_cast<unsigned long long>(packed << shift));
+  if (shift != 0 && (packed >> (64 - shift)) != 0) {
+    atomicOr(target + 1, static_cast<unsigned long long>(packed >> (64 - shift)));
+  }
+}
+
+// Values that pair with one query's points, for its tail MSM: value i pairs with the point of
+// index[i] (ranked through `density` when given) plus base_offset.
+struct TailSource {
+  const std::uint64_t* index = nullptr;
+  const DeviceFr* value = nullptr;
+  std::size_t count = 0;
+  const std::uint64_t* density = nullptr;
+  const std::uint32_t* density_prefix = nullptr;
+  std::size_t base_offset = 0;
+};
+
+// Appends (point, canonical scalar) for every source value whose point lies in the slice
+// [slice_first, slice_end).
+template <class F>
+__global__ void gather_tail_kernel(TailSource src, std::size_t slice_first, std::size_t slice_end,
+                                   const DeviceAffine<F>* slice_points, DeviceAffine<F>* out_points,
+                                   DeviceScalar* out_scalars, unsigned long long* counter) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= src.count) return;
+  const std::uint64_t j = src.index[i];
+  std::uint64_t rank = j;
+  if (src.density != nullptr) {
+    if (!test_bit(src.density, j)) return;
+    rank = rank_of(src.density, src.density_prefix, j);
+  }
+  const std::uint64_t point = src.base_offset + rank;
+  if (point < slice_first || point >= slice_end) return;
+  const unsigned long long k = atomicAdd(counter, 1ull);
+  out_points[k] = slice_points[point - slice_first];
+  const DeviceFr canonical = src.value[i].from_montgomery();
+  std::memcpy(&out_scalars[k], &canonical, sizeof canonical);
+}
+
+template <class F>
+__global__ void accumulate_kernel(DeviceXyzz<F>* acc, const DeviceXyzz<F>* part) {
+  acc->add(*part);
+}
+
+// The exclusive prefix counts of a bitmap's words; returns the total of set bits.
+std::uint64_t prefix_counts(const std::uint64_t* words, std::size_t n, std::uint32_t* prefix,
+                            cudaStream_t stream) {
+  if (n == 0) return 0;
+  DeviceBuffer<std::uint32_t> counts(n);
+  popcount_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(words, n, counts.data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  std::size_t temp_bytes = 0;
+  CUZK_CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts.data(), prefix, n, stream));
+  DeviceBuffer<std::uint8_t> temp(temp_bytes);
+  CUZK_CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, counts.data(), prefix, n, stream));
+  const std::uint32_t last_prefix = detail::read_device_value(prefix + n - 1, stream);
+  const std::uint32_t last_count = detail::read_device_value(counts.data() + n - 1, stream);
+  return std::uint64_t{last_prefix} + last_count;
+}
+
+template <class T>
+DeviceBuffer<T> upload_vector(std::span<const T> host, cudaStream_t stream) {
+  DeviceBuffer<T> d(host.size());
+  if (!host.empty()) d.upload(host, stream);
+  return d;
+}
+
+template <class T>
+DeviceBuffer<T> upload_as(std::span<const bls12_381::Fr> host, cudaStream_t stream) {
+  static_assert(sizeof(T) == sizeof(bls12_381::Fr));
+  DeviceBuffer<T> d(host.size());
+  if (!host.empty()) {
+    CUZK_CUDA_CHECK(
+        cudaMemcpyAsync(d.data(), host.data(), host.size_bytes(), cudaMemcpyHostToDevice, stream));
+  }
+  return d;
+}
+
+// A density bitmap on the device with its prefix counts.
+struct DeviceDensity {
+  DeviceBuffer<std::uint64_t> words;
+  DeviceBuffer<std::uint32_t> prefix;
+  std::uint64_t count = 0;
+
+  DeviceDensity() = default;
+  DeviceDensity(std::span<const std::uint64_t> host, cudaStream_t stream)
+      : words(upload_vector(host, stream)), prefix(host.size()) {
+    count = prefix_counts(words.data(), host.size(), prefix.data(), stream);
+  }
+};
+
+struct DeviceRows {
+  DeviceBuffer<std::uint32_t> row_start, column, coeff;
+  std::size_t rows = 0;
+};
+
+DeviceRows upload_rows(const SparseRows& rows, std::size_t expected_rows, const char* name,
+                       cudaStream_t stream) {
+  if (rows.row_start.size() != expected_rows + 1 || rows.column.size() != rows.coeff.size() ||
+      rows.row_start.back() != rows.column.size()) {
+    throw Error(std::string("R1CS upload: matrix ") + name + " is inconsistent (" +
+                std::to_string(rows.row_start.size()) + " row offsets for " +
+                std::to_string(expected_rows) + " rows, " + std::to_string(rows.column.size()) +
+                " columns, " + std::to_string(rows.coeff.size()) + " coefficients)");
+  }
+  return {upload_vector(rows.row_start, stream), upload_vector(rows.column, stream),
+          upload_vector(rows.coeff, stream), expected_rows};
+}
+
+}  // namespace
+
+struct DeviceR1cs::Storage {
+  std::size_t num_inputs = 0, num_aux = 0, num_constraints = 0;
+  DeviceRows a, b, c;
+  DeviceBuffer<DeviceFr> coefficients;
+  DeviceDensity a_aux, b_aux;
+  std::vector<std::uint64_t> b_inputs;  // the inputs present in B, in order (host)
+};
+
+DeviceR1cs::DeviceR1cs(const R1csView& view) : storage_(std::make_unique<Storage>()) {
+  Storage& s = *storage_;
+  const Stream stream = make_stream();
+  s.num_inputs = view.num_inputs;
+  s.num_aux = view.num_aux;
+  s.num_constraints = view.num_constraints;
+  s.a = upload_rows(view.a, view.num_constraints, "A", stream.get());
+  s.b = upload_rows(view.b, view.num_constraints, "B", stream.get());
+  s.c = upload_rows(view.c, view.num_constraints, "C", stream.get());
+  s.coefficients = upload_as<DeviceFr>(view.coefficients, stream.get());
+  if (view.a_aux_density.size() != words_for(view.num_aux) ||
+      view.b_aux_density.size() != words_for(view.num_aux) ||
+      view.b_input_density.size() != words_for(view.num_inputs))
+    throw Error("R1CS upload: density bitmaps of the wrong size");
+  s.a_aux = DeviceDensity(view.a_aux_density, stream.get());
+  s.b_aux = DeviceDensity(view.b_aux_density, stream.get());
+  for (std::size_t i = 0; i < view.num_inputs; ++i) {
+    if ((view.b_input_density[i / 64] >> (i % 64)) & 1) s.b_inputs.push_back(i);
+  }
+  synchronize(stream);
+}
+
+DeviceR1cs::DeviceR1cs(DeviceR1cs&&) noexcept = default;
+DeviceR1cs& DeviceR1cs::operator=(DeviceR1cs&&) noexcept = default;
+DeviceR1cs::~DeviceR1cs() = default;
+
+std::size_t DeviceR1cs::bytes(const R1csView& view) {
+  const auto rows = [](const SparseRows& r) {
+    return r.row_start.size_bytes() + r.column.size_bytes() + r.coeff.size_bytes();
+  };
+  const std::size_t density = 2 * words_for(view.num_aux) * (8 + 4);
+  return rows(view.a) + rows(view.b) + rows(view.c) + view.coefficients.size_bytes() + density;
+}
+
+struct PartitionProver::Work {
+  const DeviceR1cs::Storage* r1cs = nullptr;
+  int log_n = 0;
+  std::size_t n = 0;
+  Stream stream = make_stream();
+  DeviceBuffer<DeviceFr> a, b, c, scratch;
+  DeviceBuffer<std::uint64_t> ones_a, ones_b;  // compressed ones bitmaps of A and B (aux part)
+  DeviceBuffer<unsigned long long> counters;   // unsatisfied count, first row, tail counter
+  DeviceBuffer<DeviceG1Xyzz> g1_sums;          // h, l, a, b_g1, then one partial
+  DeviceBuffer<DeviceG2Xyzz> g2_sums;          // b_g2, then one partial
+  Event marks[8];
+
+  // One partition's witness on the device.
+  DeviceBuffer<DeviceFr> inputs, wide_value;
+  DeviceBuffer<std::uint64_t> bits, is_wide, wide_index, input_index;
+  DeviceBuffer<std::uint32_t> wide_prefix;
+};
+
+PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_unique<Work>()) {
+  Work& w = *work_;
+  w.r1cs = &r1cs.storage();
+  w.log_n = log2_domain(w.r1cs->num_constraints);
+  w.n = std::size_t{1} << w.log_n;
+  w.a = DeviceBuffer<DeviceFr>(w.n);
+  w.b = DeviceBuffer<DeviceFr>(w.n);
+  w.c = DeviceBuffer<DeviceFr>(w.n);
+  w.scratch = DeviceBuffer<DeviceFr>(w.n);
+  w.ones_a = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->a_aux.count) + 1);
+  w.ones_b = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->b_aux.count) + 1);
+  w.counters = DeviceBuffer<unsigned long long>(3);
+  w.g1_sums = DeviceBuffer<DeviceG1Xyzz>(5);
+  w.g2_sums = DeviceBuffer<DeviceG2Xyzz>(2);
+  for (Event& e : w.marks) e = make_event();
+}
+
+PartitionProver::PartitionProver(PartitionProver&&) noexcept = default;
+PartitionProver& PartitionProver::operator=(PartitionProver&&) noexcept = default;
+PartitionProver::~PartitionProver() = default;
+
+std::size_t PartitionProver::work_bytes(std::size_t constraints) {
+  const std::size_t n = std::size_t{1} << log2_domain(constraints);
+  // a, b, c, scratch; then the H MSM's sort (nine 32-bit arrays of n) and bucket sums.
+  return 4 * n * sizeof(DeviceFr) + 9 * n * 4 + (n / 8) * sizeof(DeviceG1Xyzz) +
+         (std::size_t{1} << 30);
+}
+
+namespace {
+
+using Work = PartitionProver::Work;
+
+// Adds the sum of one query's points times the witness into *acc: per slice of the query, the
+// batch addition of the points whose scalar is 1 (bitmap `ones`, aligned at `origin`) and the MSM
+// of the tail sources' points.
+template <class F>
+void query_sum(Work& w, ParameterBases& bases, Query q, std::size_t origin,
+               const std::uint64_t* ones, std::size_t ones_words, std::span<const TailSource> tails,
+               DeviceXyzz<F>* acc, DeviceXyzz<F>* part, std::size_t& tail_count) {
+  cudaStream_t stream = w.stream.get();
+  std::size_t capacity = 0;
+  for (const TailSource& t : tails) capacity += t.count;
+  DeviceBuffer<DeviceAffine<F>> tail_points(std::max<std::size_t>(capacity, 1));
+  DeviceBuffer<DeviceScalar> tail_scalars(std::max<std::size_t>(capacity, 1));
+  detail::StageClock no_clock(nullptr, stream);
+  MsmConfig msm;
+  msm.ones = OnesPath::kBuckets;  // the tail holds no ones worth splitting off
+  for (std::size_t k = 0; k < bases.slice_count(q); ++k) {
+    const BaseSlice slice = bases.slice(q, k);
+    const auto* points = static_cast<const DeviceAffine<F>*>(slice.device_points);
+    const std::size_t end = slice.first + slice.count;
+    const std::size_t lo = std::max(slice.first, origin);
+    if (end > lo && ones_words != 0) {
+      const std::size_t first_word = (lo - origin) / 64;
+      const std::size_t last_word = std::min(ones_words, words_for(end - origin));
+      if (last_word > first_word) {
+        detail::batch_add<F>(points + (lo - slice.first), ones + first_word, last_word - first_word,
+                             part, stream);
+        accumulate_kernel<F><<<1, 1, 0, stream>>>(acc, part);
+        CUZK_CUDA_CHECK_LAUNCH();
+      }
+    }
+    CUZK_CUDA_CHECK(cudaMemsetAsync(w.counters.data() + 2, 0, sizeof(unsigned long long), stream));
+    for (const TailSource& t : tails) {
+      if (t.count == 0) continue;
+      gather_tail_kernel<F><<<blocks_for(t.count, kThreads), kThreads, 0, stream>>>(
+          t, slice.first, end, points, tail_points.data(), tail_scalars.data(),
+          w.counters.data() + 2);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+    const std::size_t m = detail::read_device_value(w.counters.data() + 2, stream);
+    tail_count += m;
+    if (m != 0) {
+      detail::pippenger_on_device<F>(tail_points.data(), tail_scalars.data(), m, msm, stream,
+                                     no_clock, part);
+      accumulate_kernel<F><<<1, 1, 0, stream>>>(acc, part);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+  }
+}
+
+// Set bits of a device bitmap.
+std::size_t count_bits(const std::uint64_t* words, std::size_t n, cudaStream_t stream) {
+  DeviceBuffer<std::uint32_t> prefix(n);
+  return prefix_counts(words, n, prefix.data(), stream);
+}
+
+G1AffineMont read_g1(const DeviceG1Xyzz* p, cudaStream_t stream) {
+  const DeviceG1Xyzz v = detail::read_device_value(p, stream);
+  detail::G1XyzzHost host;
+  static_assert(sizeof host == sizeof v);
+  std::memcpy(&host, &v, sizeof host);
+  return detail::to_affine(host);
+}
+
+G2AffineMont read_g2(const DeviceG2Xyzz* p, cudaStream_t stream) {
+  const DeviceG2Xyzz v = detail::read_device_value(p, stream);
+  detail::G2XyzzHost host;
+  static_assert(sizeof host == sizeof v);
+  std::memcpy(&host, &v, sizeof host);
+  return detail::to_affine(host);
+}
+
+std::vector<bls12_381::Fr> download_fr(const DeviceBuffer<DeviceFr>& v, std::size_t n,
+                                       cudaStream_t stream) {
+  std::vector<bls12_381::Fr> host(n);
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(host.data(), v.data(), n * sizeof(DeviceFr), cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return host;
+}
+
+void check_witness(const DeviceR1cs::Storage& r, const WitnessView& w) {
+  if (w.inputs.size() != r.num_inputs || w.bits.size() != words_for(r.num_aux) ||
+      w.wide_index.size() != w.wide_value.size()) {
+    throw Error("GPU prover: the witness (" + std::to_string(w.inputs.size()) + " inputs, " +
+                std::to_string(w.bits.size()) + " bit words, " +
+                std::to_string(w.wide_index.size()) + " wide values) does not fit the circuit (" +
+                std::to_string(r.num_inputs) + " inputs, " + std::to_string(r.num_aux) + " aux)");
+  }
+  for (const std::uint64_t j : w.wide_index) {
+    if (j >= r.num_aux) throw Error("GPU prover: a wide value's index is past the last aux");
+  }
+}
+
+void check_bases(const DeviceR1cs::Storage& r, const ParameterBases& bases, std::size_t n) {
+  const std::size_t expected[kQueryCount] = {n - 1, r.num_aux, r.num_inputs + r.a_aux.count,
+                                             r.b_inputs.size() + r.b_aux.count,
+                                             r.b_inputs.size() + r.b_aux.count};
+  static constexpr const char* kNames[kQueryCount] = {"h", "l", "a", "b_g1", "b_g2"};
+  for (int i = 0; i < kQueryCount; ++i) {
+    if (bases.points(static_cast<Query>(i)) != expected[i]) {
+      throw Error(std::string("GPU prover: the parameters' ") + kNames[i] + " has " +
+                  std::to_string(bases.points(static_cast<Query>(i))) +
+                  " points, the circuit needs " + std::to_string(expected[i]));
+    }
+  }
+}
+
+}  // namespace
+
+PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& witness,
+                                     PartitionGpuTimings* timings,
+                                     PartitionIntermediates* intermediates) {
+  Work& w = *work_;
+  const DeviceR1cs::Storage& r = *w.r1cs;
+  check_witness(r, witness);
+  check_bases(r, bases, w.n);
+  cudaStream_t stream = w.stream.get();
+  const std::size_t aux_words = words_for(r.num_aux);
+  const std::size_t rows = r.num_constraints;
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[0].get(), stream));
+
+  // The witness, and the rank structure of its wide values.
+  w.inputs = upload_as<DeviceFr>(witness.inputs, stream);
+  w.bits = upload_vector(witness.bits, stream);
+  w.wide_index = upload_vector(witness.wide_index, stream);
+  w.wide_value = upload_as<DeviceFr>(witness.wide_value, stream);
+  w.is_wide = DeviceBuffer<std::uint64_t>(aux_words);
+  w.is_wide.fill_bytes(0, stream);
+  w.wide_prefix = DeviceBuffer<std::uint32_t>(aux_words);
+  if (!witness.wide_index.empty()) {
+    scatter_bits_kernel<<<blocks_for(witness.wide_index.size(), kThreads), kThreads, 0, stream>>>(
+        w.wide_index.data(), witness.wide_index.size(), w.is_wide.data());
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  const std::uint64_t wide_count =
+      prefix_counts(w.is_wide.data(), aux_words, w.wide_prefix.data(), stream);
+  if (wide_count != witness.wide_index.size())
+    throw Error("GPU prover: the witness lists an aux index twice among its wide values");
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[1].get(), stream));
+
+  // a, b, c and the check that the witness satisfies every row.
+  const WitnessRefs refs{w.inputs.data(), w.bits.data(), w.is_wide.data(), w.wide_prefix.data(),
+                         w.wide_value.data()};
+  DeviceBuffer<DeviceFr>* const outputs[3] = {&w.a, &w.b, &w.c};
+  const DeviceRows* const matrices[3] = {&r.a, &r.b, &r.c};
+  for (int m = 0; m < 3; ++m) {
+    outputs[m]->fill_bytes(0, stream);
+    evaluate_rows_kernel<<<blocks_for(rows, kThreads), kThreads, 0, stream>>>(
+        matrices[m]->row_start.data(), matrices[m]->column.data(), matrices[m]->coeff.data(), rows,
+        r.coefficients.data(), refs, outputs[m]->data());
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  CUZK_CUDA_CHECK(cudaMemsetAsync(w.counters.data(), 0, sizeof(unsigned long long), stream));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(w.counters.data() + 1, 0xff, sizeof(unsigned long long), stream));
+  unsatisfied_kernel<<<blocks_for(rows, kThreads), kThreads, 0, stream>>>(
+      w.a.data(), w.b.data(), w.c.data(), rows, w.counters.data(), w.counters.data() + 1);
+  CUZK_CUDA_CHECK_LAUNCH();
+  const unsigned long long unsatisfied = detail::read_device_value(w.counters.data(), stream);
+  if (unsatisfied != 0) {
+    const unsigned long long first = detail::read_device_value(w.counters.data() + 1, stream);
+    throw Error("the witness does not satisfy constraint " + std::to_string(first) + " (" +
+                std::to_string(unsatisfied) + " of " + std::to_string(rows) +
+                " constraints unsatisfied)");
+  }
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[2].get(), stream));
+  if (intermediates != nullptr) {
+    intermediates->a = download_fr(w.a, rows, stream);
+    intermediates->b = download_fr(w.b, rows, stream);
+    intermediates->c = download_fr(w.c, rows, stream);
+  }
+
+  // h: the quotient's coefficients replace a; the MSM reads them as canonical scalars.
+  detail::h_quotient_device(w.a.data(), w.b.data(), w.c.data(), w.scratch.data(), w.log_n, stream);
+  if (intermediates != nullptr) intermediates->h = download_fr(w.a, w.n - 1, stream);
+  to_canonical_kernel<<<blocks_for(w.n - 1, kThreads), kThreads, 0, stream>>>(w.a.data(), w.n - 1);
+  CUZK_CUDA_CHECK_LAUNCH();
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[3].get(), stream));
+
+  DeviceG1Xyzz* const sums = w.g1_sums.data();
+  DeviceG1Xyzz* const g1_part = sums + 4;
+  DeviceG2Xyzz* const b2_sum = w.g2_sums.data();
+  DeviceG2Xyzz* const g2_part = b2_sum + 1;
+  w.g1_sums.fill_bytes(0, stream);  // infinity
+  w.g2_sums.fill_bytes(0, stream);
+  {
+    const auto* h_scalars = reinterpret_cast<const DeviceScalar*>(w.a.data());
+    detail::StageClock no_clock(nullptr, stream);
+    MsmConfig msm;
+    msm.ones = OnesPath::kBuckets;  // the quotient's scalars are uniformly random
+    for (std::size_t k = 0; k < bases.slice_count(Query::kH); ++k) {
+      const BaseSlice slice = bases.slice(Query::kH, k);
+      detail::pippenger_on_device<DeviceFp>(static_cast<const DeviceG1Affine*>(slice.device_points),
+                                            h_scalars + slice.first, slice.count, msm, stream,
+                                            no_clock, g1_part);
+      accumulate_kernel<DeviceFp><<<1, 1, 0, stream>>>(sums + 0, g1_part);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+  }
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[4].get(), stream));
+
+  // The tail sources: wide aux values, and the inputs (pre-ranked for B).
+  const TailSource wide_all{
+      w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(), nullptr, nullptr, 0};
+  std::vector<std::uint64_t> input_index(r.num_inputs);
+  for (std::size_t i = 0; i < r.num_inputs; ++i) input_index[i] = i;
+  std::vector<std::uint64_t> b_input_rank(r.b_inputs.size());
+  for (std::size_t i = 0; i < b_input_rank.size(); ++i) b_input_rank[i] = i;
+  std::vector<bls12_381::Fr> b_input_values;
+  for (const std::uint64_t i : r.b_inputs) b_input_values.push_back(witness.inputs[i]);
+  w.input_index = upload_vector(std::span<const std::uint64_t>(input_index), stream);
+  const DeviceBuffer<std::uint64_t> b_rank =
+      upload_vector(std::span<const std::uint64_t>(b_input_rank), stream);
+  const DeviceBuffer<DeviceFr> b_values = upload_as<DeviceFr>(b_input_values, stream);
+
+  PartitionGpuTimings local;
+  PartitionGpuTimings& t = timings != nullptr ? *timings : local;
+  t = PartitionGpuTimings{};
+  double query_ms[kQueryCount] = {};
+  const auto timed = [&](Query q, auto&& run) {
+    const Event start = make_event(), stop = make_event();
+    CUZK_CUDA_CHECK(cudaEventRecord(start.get(), stream));
+    run();
+    CUZK_CUDA_CHECK(cudaEventRecord(stop.get(), stream));
+    query_ms[static_cast<int>(q)] = elapsed_ms(start, stop);
+  };
+
+  // L: every aux variable has a point; the ones are the witness bits themselves.
+  timed(Query::kL, [&] {
+    const TailSource tails[] = {wide_all};
+    query_sum<DeviceFp>(w, bases, Query::kL, 0, w.bits.data(), aux_words, tails, sums + 1, g1_part,
+                        t.tail[1]);
+  });
+  t.ones[1] = count_bits(w.bits.data(), aux_words, stream);
+
+  // A: every input, then the aux variables in A.
+  timed(Query::kA, [&] {
+    w.ones_a.fill_bytes(0, stream);
+    compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
+        w.bits.data(), r.a_aux.words.data(), r.a_aux.prefix.data(), aux_words, w.ones_a.data());
+    CUZK_CUDA_CHECK_LAUNCH();
+    const TailSource tails[] = {
+        {w.input_index.data(), w.inputs.data(), r.num_inputs, nullptr, nullptr, 0},
+        {w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(), r.a_aux.words.data(),
+         r.a_aux.prefix.data(), r.num_inputs}};
+    t.ones[2] = count_bits(w.ones_a.data(), words_for(r.a_aux.count), stream);
+    query_sum<DeviceFp>(w, bases, Query::kA, r.num_inputs, w.ones_a.data(),
+                        words_for(r.a_aux.count), tails, sums + 2, g1_part, t.tail[2]);
+  });
+
+  // B in G1 and G2: the inputs in B, then the aux variables in B.
+  w.ones_b.fill_bytes(0, stream);
+  compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
+      w.bits.data(), r.b_aux.words.data(), r.b_aux.prefix.data(), aux_words, w.ones_b.data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  t.ones[3] = t.ones[4] = count_bits(w.ones_b.data(), words_for(r.b_aux.count), stream);
+  const TailSource b_tails[] = {
+      {b_rank.data(), b_values.data(), r.b_inputs.size(), nullptr, nullptr, 0},
+      {w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(), r.b_aux.words.data(),
+       r.b_aux.prefix.data(), r.b_inputs.size()}};
+  timed(Query::kBG1, [&] {
+    query_sum<DeviceFp>(w, bases, Query::kBG1, r.b_inputs.size(), w.ones_b.data(),
+                        words_for(r.b_aux.count), b_tails, sums + 3, g1_part, t.tail[3]);
+  });
+  timed(Query::kBG2, [&] {
+    query_sum<DeviceFp2>(w, bases, Query::kBG2, r.b_inputs.size(), w.ones_b.data(),
+                         words_for(r.b_aux.count), b_tails, b2_sum, g2_part, t.tail[4]);
+  });
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[5].get(), stream));
+
+  PartitionSums out;
+  out.h = read_g1(sums + 0, stream);
+  out.l = read_g1(sums + 1, stream);
+  out.a = read_g1(sums + 2, stream);
+  out.b_g1 = read_g1(sums + 3, stream);
+  out.b_g2 = read_g2(b2_sum, stream);
+
+  t.witness_upload_ms = elapsed_ms(w.marks[0], w.marks[1]);
+  t.evaluate_ms = elapsed_ms(w.marks[1], w.marks[2]);
+  t.quotient_ms = elapsed_ms(w.marks[2], w.marks[3]);
+  t.msm_h_ms = elapsed_ms(w.marks[3], w.marks[4]);
+  for (int i = 0; i < kQueryCount; ++i) t.query_ms[i] = query_ms[i];
+  t.total_ms = elapsed_ms(w.marks[0], w.marks[5]);
+  return out;
+}
+
+}  // namespace cuzk::kernels

@@ -1,0 +1,32 @@
+// Which prover a run uses. `gpu` is the GPU pipeline (gpu_sector_prover.hpp), an error when this
+// build has no CUDA or no device is usable; `cpu` is the CPU prover (prover/seal/seal_prover.hpp);
+// `auto` takes the GPU when a usable one is present, else the CPU, but only for sectors the CPU
+// proves in reasonable time (never silently for 32 or 64 GiB).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cuzk::pipeline {
+
+enum class BackendKind : std::uint8_t { kAuto, kCpu, kGpu };
+
+// "auto", "cpu" or "gpu".
+std::optional<BackendKind> backend_kind_from_name(std::string_view name);
+
+// The largest sector `auto` proves on the CPU when there is no usable GPU (512 MiB: about 20 s on
+// 16 cores; a 32 GiB sector would take hours).
+inline constexpr std::uint64_t kAutoCpuMaxSectorBytes = std::uint64_t{512} << 20;
+
+struct BackendChoice {
+  bool gpu = false;
+  std::string reason;  // one line for stderr: which and why
+};
+
+// Throws cuzk::Error with the reason when the kind cannot be honoured: gpu without a usable GPU,
+// auto without one for a sector above kAutoCpuMaxSectorBytes.
+BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes);
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,83 @@
+// C2 for one sector on the GPU, the product's main path (cuzk prove picks it when a usable GPU is
+// present). In one process:
+//   check      every vanilla proof of the C1 (as the CPU path does), before any proving time;
+//   layout     the partition's prefix and challenge blocks (partition_layout.hpp);
+//   plan       resident or streamed parameters, from the GPU's free memory (gpu_memory_plan.hpp);
+//   then three things at once:
+//     GPU thread:  parameters read from the file and decoded on the device (resident), the
+//                  recorded shape uploaded, then each partition proved as its witness arrives;
+//     main thread: the shape recorded (every challenge on its own thread), then every
+//                  partition's compact witness (every challenge of every partition a task);
+//     release thread: each witness and the host copy of the shape freed once on the device;
+//   assemble   A, B, C of every partition with fresh r, s from the OS;
+//   verify     all partition proofs at once, as verify_seal would.
+// Only in CUDA builds (callers guard with CUZK_HAVE_CUDA).
+#pragma once
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/partition_prover.hpp"
+#include "pipeline/background_release.hpp"
+#include "porep/c1_output.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/proof.hpp"
+#include "sealing/c1_validator.hpp"
+
+namespace cuzk::pipeline {
+
+struct GpuSectorOptions {
+  // Who sealed the sector (checks replica_id; verification recomputes it), as in the CPU path.
+  std::optional<sealing::ProverSector> sector;
+  bool verify = true;
+  // Caps the device memory the run may plan with (the free memory the device reports otherwise).
+  std::optional<std::size_t> gpu_memory_limit;
+  // Progress lines (one per event worth telling a user); calls never overlap.
+  std::function<void(const std::string&)> log;
+  // Where big host buffers go to be freed; give one that outlives the call (and the writing of the
+  // proof) so that nothing waits for them. A private one is used, and drained on return, if none.
+  BackgroundRelease* release = nullptr;
+};
+
+struct PartitionReport {
+  double witness_seconds = 0;  // wall time from the start of synthesis to this witness ready
+  double gpu_wall_seconds = 0;
+  kernels::PartitionGpuTimings gpu;  // device milliseconds by stage
+};
+
+struct GpuSectorReport {
+  // Wall-clock seconds of the host phases, in the order they started.
+  std::vector<std::pair<std::string, double>> phases;
+  std::vector<PartitionReport> partitions;
+  bool parameters_resident = true;
+  std::size_t slice_points = 0;
+  std::size_t planned_gpu_bytes = 0;
+  std::size_t peak_gpu_bytes = 0;  // device memory in use, sampled after each stage
+  double parameter_upload_seconds = 0;
+  double gpu_seconds = 0;  // the partitions' device time, summed
+  // From the last partition's sums on the host to the verified proofs (milliseconds).
+  double last_gpu_to_proofs_ms = 0;
+  double release_seconds = 0;  // spent on the release thread, off the critical path
+};
+
+struct GpuSectorResult {
+  std::vector<prover::Proof> proofs;  // one per partition, in order
+  bool verified = false;
+  GpuSectorReport report;
+};
+
+// Throws cuzk::Error for a C1 that fails its check, parameters of another circuit, a GPU too
+// small, a witness that does not satisfy the circuit, proofs that fail self-verification, or a
+// CUDA failure (naming the call); nothing is returned then.
+GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::MappedParameters& params,
+                                 const GpuSectorOptions& options);
+
+}  // namespace cuzk::pipeline
+
+#endif  // CUZK_HAVE_CUDA

@@ -1,0 +1,76 @@
+#include "pipeline/params_reader.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "kernels/points.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::pipeline {
+
+namespace {
+
+// A piece per OpenMP iteration: big enough for the kernel's readahead, small enough to spread.
+constexpr std::size_t kPieceBytes = std::size_t{4} << 20;
+
+}  // namespace
+
+ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params)
+    : path_(params.path()), extents_(params.extents()) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw Error(path_.string() + ": cannot open: " + std::strerror(errno));
+}
+
+ParamsFileReader::~ParamsFileReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void ParamsFileReader::read(std::size_t offset, std::size_t bytes, std::uint8_t* dst) const {
+  const std::size_t pieces = (bytes + kPieceBytes - 1) / kPieceBytes;
+  std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::size_t k = 0; k < pieces; ++k) {
+    std::size_t done = k * kPieceBytes;
+    const std::size_t end = std::min(bytes, done + kPieceBytes);
+    while (done < end) {
+      const ssize_t got = ::pread(fd_, dst + done, end - done, static_cast<off_t>(offset + done));
+      if (got <= 0) {
+#pragma omp critical(cuzk_params_read_error)
+        if (!error) {
+          error = std::make_exception_ptr(
+              Error(path_.string() + ": " +
+                    (got == 0 ? std::string("the file ended early (truncated while in use?)")
+                              : std::string("read error: ") + std::strerror(errno))));
+        }
+        break;
+      }
+      done += static_cast<std::size_t>(got);
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+kernels::ParameterBases::Queries ParamsFileReader::queries() const {
+  const prover::MappedParameters::Extent extents[kernels::kQueryCount] = {
+      extents_.h, extents_.l, extents_.a, extents_.b_g1, extents_.b_g2};
+  kernels::ParameterBases::Queries out;
+  for (int i = 0; i < kernels::kQueryCount; ++i) {
+    const prover::MappedParameters::Extent e = extents[i];
+    const std::size_t point_bytes = kernels::is_g2(static_cast<kernels::Query>(i))
+                                        ? kernels::kG2UncompressedBytes
+                                        : kernels::kG1UncompressedBytes;
+    out[i].points = e.count;
+    out[i].read = [this, e, point_bytes](std::size_t first, std::size_t count, std::uint8_t* dst) {
+      read(e.offset + first * point_bytes, count * point_bytes, dst);
+    };
+  }
+  return out;
+}
+
+}  // namespace cuzk::pipeline

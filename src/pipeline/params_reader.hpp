@@ -1,0 +1,37 @@
+// The five query vectors of a .params file as sources for the GPU upload
+// (kernels::ParameterBases): each read copies points straight from the file into the upload's
+// page-locked staging buffer with pread on every OpenMP thread. Reading rather than mapping keeps
+// the 47 GB of a 32 GiB circuit's parameters out of the process's resident memory (the page
+// cache holds them).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+
+#include "kernels/parameter_bases.hpp"
+#include "prover/mapped_parameters.hpp"
+
+namespace cuzk::pipeline {
+
+class ParamsFileReader {
+ public:
+  // Opens the file of `params` (already parsed and checked). Throws cuzk::Error if it cannot.
+  explicit ParamsFileReader(const prover::MappedParameters& params);
+  ~ParamsFileReader();
+  ParamsFileReader(const ParamsFileReader&) = delete;
+  ParamsFileReader& operator=(const ParamsFileReader&) = delete;
+
+  // Sources of h, l, a, b_g1, b_g2; they read through this object, which must outlive them.
+  kernels::ParameterBases::Queries queries() const;
+
+  // Copies `bytes` bytes at `offset` of the file into dst. Throws cuzk::Error on a short read
+  // (a file truncated since it was checked) or an I/O error.
+  void read(std::size_t offset, std::size_t bytes, std::uint8_t* dst) const;
+
+ private:
+  std::filesystem::path path_;
+  prover::MappedParameters::Extents extents_;
+  int fd_ = -1;
+};
+
+}  // namespace cuzk::pipeline

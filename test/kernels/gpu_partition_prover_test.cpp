@@ -1,0 +1,171 @@
+// The GPU path of the prover (recorded shape x compact witness -> PartitionProver) against the CPU
+// path (ProvingCS -> CpuBackend) on the same StackedDRG partition and the same parameters: the
+// evaluations a, b, c, the quotient's coefficients and every query sum are equal; the proof
+// assembled from the GPU's sums verifies; streamed parameters give the same sums as resident ones;
+// a witness with one flipped bit is refused.
+#include <doctest/doctest.h>
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "circuit/proving_cs.hpp"
+#include "circuit/stacked/record_shape.hpp"
+#include "circuit/stacked/stacked_circuit.hpp"
+#include "circuit/stacked/synthesize_witness.hpp"
+#include "circuit/stacked_test_witness.hpp"
+#include "gpu_test_support.hpp"
+#include "kernels/parameter_bases.hpp"
+#include "kernels/partition_prover.hpp"
+#include "kernels/point_conversion.hpp"
+#include "pipeline/gpu_views.hpp"
+#include "pipeline/params_reader.hpp"
+#include "prover/cpu_backend.hpp"
+#include "prover/keypair_assembly.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/prover.hpp"
+#include "prover/test_setup.hpp"
+#include "prover/verifier.hpp"
+#include "temp_dir.hpp"
+
+namespace cuzk::kernels::test {
+namespace {
+
+namespace stacked = circuit::stacked;
+
+// rust-fil-proofs' small test shape: 8 nodes, 2 layers, 1 challenge, tree 8-0-0 (1.2 M rows).
+const stacked::CircuitShape kShape{8, 2, 1, {8, 0, 0}};
+
+struct Fixture {
+  cuzk::test::NativeSector sector{kShape, /*rng_seed=*/3};
+  stacked::StackedCircuit circuit = sector.circuit(0);
+  cuzk::test::TempDir dir{"gpu_partition"};
+  std::filesystem::path params_path = dir.path() / "test.params";
+  stacked::PartitionLayout layout = stacked::partition_layout(kShape);
+  circuit::CompactR1cs shape = stacked::record_partition_shape(kShape, layout);
+
+  Fixture() {
+    std::mt19937_64 rng(11);
+    const prover::Parameters params = prover::generate_test_parameters(
+        [&](prover::KeypairAssembly& cs) {
+          stacked::synthesize(cs, stacked::blank_circuit(kShape));
+        },
+        prover::ToxicWaste::random(rng));
+    prover::write_parameters_file(params_path, params);
+  }
+};
+
+circuit::CompactWitness witness_of(const Fixture& f) {
+  return stacked::synthesize_witnesses(std::span(&f.circuit, 1), f.layout).at(0);
+}
+
+bool same_point(const G1AffineMont& gpu, const bls12_381::G1Jacobian& cpu) {
+  return from_device_layout(gpu) == cpu.to_affine();
+}
+bool same_point(const G2AffineMont& gpu, const bls12_381::G2Jacobian& cpu) {
+  return from_device_layout(gpu) == cpu.to_affine();
+}
+
+TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof verifies" *
+          doctest::skip(no_gpu())) {
+  const Fixture f;
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+
+  // CPU: ProvingCS and the CPU backend.
+  const circuit::ProvingCS p = prover::synthesize_for_proving(
+      [&](circuit::ProvingCS& cs) { stacked::synthesize(cs, f.circuit); });
+  prover::CpuBackend cpu;
+  const std::vector<prover::QuerySums> cpu_sums = prover::query_sums(params, std::span(&p, 1), cpu);
+  const std::vector<Fr> cpu_h = cpu.quotient(
+      {p.a().begin(), p.a().end()}, {p.b().begin(), p.b().end()}, {p.c().begin(), p.c().end()});
+
+  // GPU: the recorded shape and the compact witness.
+  const circuit::CompactWitness witness = witness_of(f);
+  const pipeline::GpuWitness upload(witness);
+  const pipeline::ParamsFileReader reader(params);
+  ParameterBases bases = ParameterBases::resident(reader.queries());
+  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  PartitionProver gpu(device_shape);
+  PartitionGpuTimings timings;
+  PartitionIntermediates mid;
+  const PartitionSums sums = gpu.prove(bases, upload.view(), &timings, &mid);
+
+  CHECK(mid.a == std::vector<Fr>(p.a().begin(), p.a().end()));
+  CHECK(mid.b == std::vector<Fr>(p.b().begin(), p.b().end()));
+  CHECK(mid.c == std::vector<Fr>(p.c().begin(), p.c().end()));
+  CHECK(mid.h == cpu_h);
+  CHECK(same_point(sums.h, cpu_sums[0].h));
+  CHECK(same_point(sums.l, cpu_sums[0].l));
+  CHECK(same_point(sums.a, cpu_sums[0].a));
+  CHECK(same_point(sums.b_g1, cpu_sums[0].b_g1));
+  CHECK(same_point(sums.b_g2, cpu_sums[0].b_g2));
+  // Most aux values are bits, about half of them one, and few are wide.
+  CHECK(timings.ones[1] > witness.num_aux / 4);
+  CHECK(timings.tail[1] == witness.wide.size());
+  MESSAGE("GPU ms: evaluate " << timings.evaluate_ms << ", quotient " << timings.quotient_ms
+                              << ", H " << timings.msm_h_ms << ", total " << timings.total_ms);
+
+  // A proof from the GPU's sums verifies against the key.
+  const prover::QuerySums gpu_sums{
+      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.h)),
+      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.l)),
+      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.a)),
+      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.b_g1)),
+      bls12_381::G2Jacobian::from_affine(from_device_layout(sums.b_g2))};
+  const prover::Proof proof =
+      prover::assemble_proof(params.vk(), gpu_sums, prover::Blinding::random());
+  const prover::PreparedVerifyingKey pvk(params.vk());
+  const std::vector<Fr> public_inputs(witness.inputs.begin() + 1, witness.inputs.end());
+  CHECK(prover::verify_proof(pvk, proof, public_inputs));
+}
+
+TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *
+          doctest::skip(no_gpu())) {
+  const Fixture f;
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+  const circuit::CompactWitness witness = witness_of(f);
+  const pipeline::GpuWitness upload(witness);
+  const pipeline::ParamsFileReader reader(params);
+  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  PartitionProver gpu(device_shape);
+
+  ParameterBases resident = ParameterBases::resident(reader.queries());
+  const PartitionSums expected = gpu.prove(resident, upload.view());
+  const std::size_t inputs = f.shape.size.num_inputs;
+  const std::size_t b_inputs = f.shape.b_input_density.count();
+  // 4096-point slices: hundreds of slices per query, first slices holding the inputs.
+  ParameterBases streamed =
+      ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
+  CHECK(streamed.slice_count(Query::kL) > 100);
+  const PartitionSums sums = gpu.prove(streamed, upload.view());
+  CHECK(sums.h == expected.h);
+  CHECK(sums.l == expected.l);
+  CHECK(sums.a == expected.a);
+  CHECK(sums.b_g1 == expected.b_g1);
+  CHECK(sums.b_g2 == expected.b_g2);
+}
+
+TEST_CASE("GPU partition prover: a witness that does not satisfy the circuit is refused" *
+          doctest::skip(no_gpu())) {
+  const Fixture f;
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+  circuit::CompactWitness witness = witness_of(f);
+  // Flip one bit (a SHA-256 wire) in the middle of the witness.
+  std::size_t j = witness.num_aux / 2;
+  while (!witness.aux(j).is_zero() && !witness.aux(j).is_one()) ++j;
+  witness.bits.mutable_words()[j / 64] ^= std::uint64_t{1} << (j % 64);
+  const pipeline::GpuWitness upload(witness);
+  const pipeline::ParamsFileReader reader(params);
+  ParameterBases bases = ParameterBases::resident(reader.queries());
+  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  PartitionProver gpu(device_shape);
+  CHECK_THROWS_WITH(gpu.prove(bases, upload.view()),
+                    doctest::Contains("the witness does not satisfy constraint"));
+}
+
+}  // namespace
+}  // namespace cuzk::kernels::test
+
+#endif  // CUZK_HAVE_CUDA
