@@ -137,9 +137,10 @@ SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& par
                                        .prover_id = o.sector->prover_id,
                                        .sector_id = o.sector->sector_id,
                                        .ticket = c1.ticket,
-                                       .seed = c1.seed})
+                                       .seed = c1.seed,
+                                       .overrides = c1.overrides})
                  : c1.public_values();
-    if (!verify_seal_proofs(pvk, c1.registered_proof, values, result.proofs)) {
+    if (!verify_seal_proofs(pvk, c1.registered_proof, c1.overrides, values, result.proofs)) {
       throw Error(params.name() +
                   ": the new proof failed self-verification against these parameters' "
                   "verifying key");
