@@ -2,11 +2,13 @@
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
 //              [--backend auto|gpu|cpu] [--no-verify] [--timings FILE.json] [-q|-v]
+//              [--porep-id HEX] [--api-version X.Y.Z]
 //
 // Reads and validates the C1 output, finds the parameters (param_lookup.hpp), proves every
 // partition (prover/seal/seal_prover.hpp), verifies the result and only then writes the proof:
 // the partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no
-// output file behind.
+// output file behind. --porep-id and --api-version name another network's (porep_options.hpp);
+// -v says which were used.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -18,6 +20,7 @@
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/param_lookup.hpp"
+#include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
 #include "cli/timings.hpp"
 #include "porep/c1_parser.hpp"
@@ -43,6 +46,7 @@ struct ProveOptions {
   std::string timings;
   bool quiet = false;
   bool verbose = false;
+  PorepOptions porep;
 };
 
 // The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
@@ -67,6 +71,7 @@ void prove(const ProveOptions& o) {
   if (!backend_kind) {
     throw CLI::ValidationError("--backend '" + o.backend + "': expected auto, cpu or gpu");
   }
+  const porep::PorepOverrides overrides = parse_porep_overrides(o.porep);
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
   TimingReport timings;
   std::unique_ptr<prover::ProverBackend> backend = seal::make_backend(*backend_kind);
@@ -75,7 +80,7 @@ void prove(const ProveOptions& o) {
                (*backend_kind == seal::BackendKind::kAuto ? " (auto)" : ""));
 
   Stopwatch watch;
-  const porep::C1Output c1 = porep::load_c1_file(o.c1);
+  const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kFull, overrides);
   timings.phases.emplace_back("load_c1", watch.seconds());
   const porep::SealProofInfo& info = c1.info();
   timings.registered_proof = std::string(info.name);
@@ -83,6 +88,7 @@ void prove(const ProveOptions& o) {
   progress.log("read " + o.c1 + ": " + std::string(info.name) + ", " +
                std::to_string(c1.partitions) + " partition(s) of " +
                std::to_string(c1.challenges_per_partition) + " challenges");
+  progress.detail(porep_summary(c1.registered_proof, c1.overrides));
   const auto sector = prover_sector(o, c1);
 
   watch = Stopwatch();
@@ -146,8 +152,11 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
   cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
+  add_porep_options(*cmd, o->porep);
   auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
-  cmd->add_flag("-v,--verbose", o->verbose, "More detail on stderr")->excludes(quiet);
+  cmd->add_flag("-v,--verbose", o->verbose,
+                "More detail on stderr: the parameter file, porep_id and API version")
+      ->excludes(quiet);
   cmd->callback([&exit_code, o] {
     prove(*o);
     exit_code = kExitSuccess;
