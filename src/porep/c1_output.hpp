@@ -110,7 +110,7 @@ struct C1Output {
   std::optional<std::uint64_t> sector_number;  // "SectorNum" of the wrapper, if there was one
   // Not in the file (neither form carries them): a network's own porep_id or API version, as the
   // caller knows them. Empty for Filecoin mainnet.
-  PorepOverrides overrides;
+  PorepOverrides overrides{};
 
   C1Output() = default;
   C1Output(C1Output&&) noexcept = default;

@@ -120,6 +120,7 @@ struct PorepConfig {
   PorepId porep_id{};
   ApiVersion api_version = ApiVersion::kV1_1_0;
   ChallengeMode challenge_mode = ChallengeMode::kInteractive;
+  friend bool operator==(const PorepConfig&, const PorepConfig&) = default;
 };
 
 const SealProofInfo& seal_proof_info(RegisteredSealProof proof);

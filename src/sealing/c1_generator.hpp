@@ -26,7 +26,7 @@ struct GenerateC1Options {
   ReplicaMethod method = ReplicaMethod::kAuto;
   // A network's own porep_id or API version. The C1 file cannot record them: C2 and verification
   // must be told them again.
-  porep::PorepOverrides overrides;
+  porep::PorepOverrides overrides{};
 };
 
 // The method kAuto picks for a registered proof.

@@ -125,20 +125,14 @@ TEST_CASE("porep_config with overrides: a network's porep_id and API version, no
   for (const SealProofInfo& info : all_seal_proofs()) {
     INFO(info.name);
     const PorepConfig base = porep_config(info.proof);
-    const PorepConfig none = porep_config(info.proof, PorepOverrides{});
-    CHECK(none.porep_id == base.porep_id);
-    CHECK(none.api_version == base.api_version);
-
-    const PorepConfig c =
-        porep_config(info.proof, {.porep_id = custom, .api_version = ApiVersion::kV1_2_0});
-    CHECK(c.porep_id == custom);
-    CHECK(c.api_version == ApiVersion::kV1_2_0);
-    CHECK(c.nodes == base.nodes);
-    CHECK(c.layers == base.layers);
-    CHECK(c.partitions == base.partitions);
-    CHECK(c.challenges_per_partition == base.challenges_per_partition);
-    CHECK(c.tree == base.tree);
-    CHECK(c.challenge_mode == base.challenge_mode);
+    CHECK(porep_config(info.proof, PorepOverrides{}) == base);
+    PorepConfig expected = base;
+    expected.porep_id = custom;
+    expected.api_version = ApiVersion::kV1_2_0;
+    CHECK(porep_config(info.proof, {.porep_id = custom, .api_version = ApiVersion::kV1_2_0}) ==
+          expected);
+    expected.api_version = base.api_version;
+    CHECK(porep_config(info.proof, {.porep_id = custom, .api_version = {}}) == expected);
 
     // Synthetic and non-interactive PoRep are first supported in 1.2.0 (api_version.rs).
     const bool feature = info.challenge_mode != ChallengeMode::kInteractive;

@@ -31,7 +31,7 @@ struct SealStatement {
   std::uint64_t sector_id = 0;
   porep::Domain ticket{};
   porep::Domain seed{};
-  porep::PorepOverrides overrides;  // a network's own porep_id or API version; empty on mainnet
+  porep::PorepOverrides overrides{};  // a network's own porep_id or API version; empty on mainnet
 };
 
 // The circuit's public values with replica_id recomputed. Throws cuzk::Error, as verify_seal's
