@@ -7,9 +7,8 @@
 //  * malformed values and an API version a feature does not allow are usage errors (exit 2).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -24,6 +23,7 @@
 #include "util/hex.hpp"
 
 #include "cli_runner.hpp"
+#include "file_bytes.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -32,8 +32,12 @@ namespace porep = cuzk::porep;
 namespace seal = cuzk::prover::seal;
 namespace fs = std::filesystem;
 
+using cuzk::test::check_usage_error;
+using cuzk::test::one_line;
+using cuzk::test::read_bytes;
 using cuzk::test::run_cuzk;
 using cuzk::test::TempDir;
+using cuzk::test::write_bytes;
 using Outcome = cuzk::test::CliOutcome;
 
 constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
@@ -46,17 +50,6 @@ constexpr std::uint64_t kSetupSeed = 20261201;
 constexpr const char* kDefaultRandomness =
     "0101010101010101010101010101010101010101010101010101010101010101";
 
-std::vector<std::uint8_t> read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
-  std::ofstream out(p, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-}
-
 // The value of the line "<key> <value>" that gen-c1 prints.
 std::string printed(const std::string& out, const std::string& key) {
   std::istringstream lines(out);
@@ -65,10 +58,6 @@ std::string printed(const std::string& out, const std::string& key) {
   }
   FAIL("gen-c1 printed no " << key);
   return {};
-}
-
-bool one_line(const std::string& s) {
-  return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
 }
 
 // Parameters, a sector sealed under kPorepId and its proof, made once for every case.
@@ -274,11 +263,7 @@ TEST_CASE("--porep-id and --api-version: a bad value is a usage error, one line,
   };
   for (const auto& [what, args] : cases) {
     INFO(what);
-    const Outcome o = run_cuzk(args);
-    INFO(o.err);
-    CHECK(o.exit_code == 2);
-    CHECK(o.out.empty());
-    CHECK(one_line(o.err));
+    check_usage_error(run_cuzk(args));
     CHECK(fs::is_empty(dir.path()));
   }
 }
