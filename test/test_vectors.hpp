@@ -1,5 +1,6 @@
-// Loads a JSON file of known-answer vectors from test/vectors/. A missing or malformed file is a
-// test failure, never a skip.
+// Loads a JSON file of known-answer vectors from test/vectors/, or from ../shared/vectors/ (outside
+// material every checkout and CI run has beside the repository, read there, never copied in). A
+// missing or malformed file is a test failure, never a skip.
 #pragma once
 
 #include <simdjson.h>
@@ -9,13 +10,20 @@
 
 namespace cuzk::test {
 
-inline simdjson::padded_string load_vector_file(const std::string& name) {
-  const std::string path = std::string(CUZK_TEST_VECTORS_DIR) + "/" + name;
+inline simdjson::padded_string load_json_file(const std::string& path) {
   simdjson::padded_string json;
   if (simdjson::padded_string::load(path).get(json) != simdjson::SUCCESS) {
     throw std::runtime_error("cannot read test vectors " + path);
   }
   return json;
+}
+
+inline simdjson::padded_string load_vector_file(const std::string& name) {
+  return load_json_file(std::string(CUZK_TEST_VECTORS_DIR) + "/" + name);
+}
+
+inline simdjson::padded_string load_shared_vector_file(const std::string& name) {
+  return load_json_file(std::string(CUZK_SHARED_VECTORS_DIR) + "/" + name);
 }
 
 }  // namespace cuzk::test

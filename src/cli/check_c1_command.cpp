@@ -2,15 +2,19 @@
 // c1_validator.hpp) and names the first failure.
 //
 //   cuzk check-c1 c1.json [--prover-id HEX | --miner-id ID] [--sector-id N]
+//                 [--porep-id HEX] [--api-version X.Y.Z] [-v]
 //
 // Prints "valid" and exits 0, or "invalid: <where>: <what>" and exits 1; usage errors exit 2. With
-// a prover (or miner) id and a sector id, replica_id is recomputed from them too.
+// a prover (or miner) id and a sector id, replica_id is recomputed from them too. Challenges,
+// parents and replica_id follow another network's porep_id and API version when given
+// (porep_options.hpp); -v says which were used.
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "cli/cli.hpp"
+#include "cli/porep_options.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/replica_id.hpp"
 #include "sealing/c1_validator.hpp"
@@ -25,6 +29,8 @@ struct CheckC1Options {
   std::string prover_id;
   std::optional<std::uint64_t> miner_id;
   std::optional<std::uint64_t> sector_id;
+  PorepOptions porep;
+  bool verbose = false;
 };
 
 std::optional<sealing::ProverSector> prover_sector(const CheckC1Options& o) {
@@ -54,11 +60,20 @@ void add_check_c1_command(CLI::App& app, int& exit_code) {
   auto* miner = cmd->add_option("--miner-id", o->miner_id, "Miner actor id");
   miner->excludes(prover);
   cmd->add_option("--sector-id", o->sector_id, "Sector number");
+  add_porep_options(*cmd, o->porep);
+  cmd->add_flag("-v,--verbose", o->verbose, "Say which porep_id and API version were used");
   cmd->callback([&exit_code, o] {
     const std::optional<sealing::ProverSector> sector = prover_sector(*o);
+    const porep::PorepOverrides overrides = parse_porep_overrides(o->porep);
     std::optional<std::string> problem;
     try {
-      const porep::C1Output c1 = porep::load_c1_file(o->path, porep::C1Checks::kStructure);
+      const porep::C1Output c1 =
+          porep::load_c1_file(o->path, porep::C1Checks::kStructure, overrides);
+      check_porep_overrides(overrides, c1.registered_proof);  // a usage error: not caught here
+      if (o->verbose) {
+        std::fprintf(stderr, "cuzk check-c1: %s\n",
+                     porep_summary(c1.registered_proof, overrides).c_str());
+      }
       if (const auto defect = sealing::find_c1_defect(c1, sector)) problem = defect->message();
     } catch (const Error& e) {
       problem = e.what();

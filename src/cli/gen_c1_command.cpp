@@ -4,9 +4,12 @@
 //
 //   cuzk gen-c1 --registered-proof StackedDrg32GiBV1_1 -o c1.json [--data-seed N]
 //               [--miner-id ID | --prover-id HEX] [--sector-id N] [--ticket HEX] [--seed HEX]
+//               [--porep-id HEX] [--api-version X.Y.Z] [-v]
 //
 // Prints replica_id, comm_d, comm_r, prover_id and sector_id, one per line, so that the proof can
-// be verified later with the same identity.
+// be verified later with the same identity. A sector sealed under another network's porep_id or
+// API version (porep_options.hpp) needs the same options again for check-c1, prove and verify:
+// the C1 file cannot record them. -v says which were used.
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -15,6 +18,7 @@
 #include <string>
 
 #include "cli/cli.hpp"
+#include "cli/porep_options.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
 #include "sealing/c1_generator.hpp"
@@ -45,6 +49,8 @@ struct GenC1Options {
   std::string seed{kDefaultRandomness};
   std::string method = "auto";
   bool inner = false;
+  PorepOptions porep;
+  bool verbose = false;
 };
 
 Domain domain_option(const std::string& hex, const char* name) {
@@ -77,6 +83,8 @@ sealing::GenerateC1Options resolve(const GenC1Options& o) {
   } else if (o.method != "auto") {
     throw CLI::ValidationError("--method must be auto, seal or sparse");
   }
+  g.overrides = parse_porep_overrides(o.porep);
+  check_porep_overrides(g.overrides, g.proof);
   return g;
 }
 
@@ -101,8 +109,13 @@ void add_gen_c1_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--method", o->method,
                   "auto (seal up to 512 MiB, sparse above), seal or sparse (interactive only)");
   cmd->add_flag("--inner", o->inner, "Write the inner SealCommitPhase1Output JSON, no wrapper");
+  add_porep_options(*cmd, o->porep);
+  cmd->add_flag("-v,--verbose", o->verbose, "Say which porep_id and API version were used");
   cmd->callback([&exit_code, o] {
     const sealing::GenerateC1Options g = resolve(*o);
+    if (o->verbose) {
+      std::fprintf(stderr, "cuzk gen-c1: %s\n", porep_summary(g.proof, g.overrides).c_str());
+    }
     const auto start = std::chrono::steady_clock::now();
     const sealing::SealCommitOutput c1 = sealing::generate_c1(g);
     const std::string inner = sealing::c1_inner_json(c1);

@@ -2,12 +2,13 @@
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
 //              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--no-verify]
-//              [--timings FILE.json] [-q|-v]
+//              [--timings FILE.json] [-q|-v] [--porep-id HEX] [--api-version X.Y.Z]
 //
 // Reads and validates the C1 output, finds the parameters (param_lookup.hpp), proves every
 // partition on the GPU (pipeline/gpu_sector_prover.hpp) or the CPU (prover/seal/seal_prover.hpp),
 // verifies the result and only then writes the proof: the partition proofs concatenated, 192
-// bytes each, written atomically. Any failure leaves no output file behind.
+// bytes each, written atomically. Any failure leaves no output file behind. --porep-id and
+// --api-version name another network's (porep_options.hpp); -v says which were used.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/param_lookup.hpp"
+#include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
@@ -49,6 +51,7 @@ struct ProveOptions {
   std::string timings;
   bool quiet = false;
   bool verbose = false;
+  PorepOptions porep;
 };
 
 // The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
@@ -139,11 +142,12 @@ void prove(const ProveOptions& o) {
   if (!backend_kind) {
     throw CLI::ValidationError("--backend '" + o.backend + "': expected auto, cpu or gpu");
   }
+  const porep::PorepOverrides overrides = parse_porep_overrides(o.porep);
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
   TimingReport timings;
 
   Stopwatch watch;
-  const porep::C1Output c1 = porep::load_c1_file(o.c1);
+  const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kFull, overrides);
   timings.phases.emplace_back("load_c1", watch.seconds());
   const porep::SealProofInfo& info = c1.info();
   timings.registered_proof = std::string(info.name);
@@ -151,6 +155,7 @@ void prove(const ProveOptions& o) {
   progress.log("read " + o.c1 + ": " + std::string(info.name) + ", " +
                std::to_string(c1.partitions) + " partition(s) of " +
                std::to_string(c1.challenges_per_partition) + " challenges");
+  progress.detail(porep_summary(c1.registered_proof, c1.overrides));
   const auto sector = prover_sector(o, c1);
   const pipeline::BackendChoice choice = pipeline::choose_backend(*backend_kind, info.sector_size);
   timings.backend = choice.gpu ? "gpu" : "cpu";
@@ -225,8 +230,11 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::AsSizeValue(false));
   cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
   cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
+  add_porep_options(*cmd, o->porep);
   auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
-  cmd->add_flag("-v,--verbose", o->verbose, "More detail on stderr")->excludes(quiet);
+  cmd->add_flag("-v,--verbose", o->verbose,
+                "More detail on stderr: the parameter file, porep_id and API version")
+      ->excludes(quiet);
   cmd->callback([&exit_code, o] {
     prove(*o);
     exit_code = kExitSuccess;

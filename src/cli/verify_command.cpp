@@ -6,6 +6,8 @@
 //               [--vk FILE | --params-dir DIR]
 //   cuzk verify --c1 C1 --proof PROOF (--prover-id HEX | --miner-id ID) --sector-id N
 //               (registered proof, comm_r, comm_d, ticket and seed from the C1 output)
+//   either form: [--porep-id HEX] [--api-version X.Y.Z] (another network's, porep_options.hpp)
+//               [-v] (which porep_id and API version were used, on stderr)
 //
 // Prints "valid" (exit 0) or "invalid" (exit 1, the reason on stderr); bad usage or unreadable
 // input is one line on stderr and exit 2.
@@ -19,6 +21,7 @@
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/param_lookup.hpp"
+#include "cli/porep_options.hpp"
 #include "porep/c1_parser.hpp"
 #include "prover/mapped_file.hpp"
 #include "prover/seal/parameter_files.hpp"
@@ -41,6 +44,8 @@ struct VerifyOptions {
   std::optional<std::uint64_t> sector_id;
   std::string vk;
   std::string params_dir;
+  PorepOptions porep;
+  bool verbose = false;
 };
 
 seal::SealStatement statement_from_options(const VerifyOptions& o) {
@@ -50,6 +55,7 @@ seal::SealStatement statement_from_options(const VerifyOptions& o) {
   if (!o.sector_id) throw CLI::ValidationError("--sector-id is required");
   s.prover_id = *prover_id;
   s.sector_id = *o.sector_id;
+  s.overrides = parse_porep_overrides(o.porep);
   if (!o.c1.empty()) {
     const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kStructure);
     s.proof = c1.registered_proof;
@@ -57,6 +63,7 @@ seal::SealStatement statement_from_options(const VerifyOptions& o) {
     s.comm_d = c1.comm_d;
     s.ticket = c1.ticket;
     s.seed = c1.seed;
+    check_porep_overrides(s.overrides, s.proof);
     return s;
   }
   const auto proof = porep::seal_proof_from_name(o.registered_proof);
@@ -69,6 +76,7 @@ seal::SealStatement statement_from_options(const VerifyOptions& o) {
   s.comm_d = parse_hex32("--comm-d", o.comm_d);
   s.ticket = parse_hex32("--ticket", o.ticket);
   s.seed = parse_hex32("--seed", o.seed);
+  check_porep_overrides(s.overrides, s.proof);
   return s;
 }
 
@@ -82,6 +90,10 @@ prover::VerifyingKey load_verifying_key(const VerifyOptions& o, porep::Registere
 
 int verify(const VerifyOptions& o) {
   const seal::SealStatement statement = statement_from_options(o);
+  if (o.verbose) {
+    std::fprintf(stderr, "cuzk verify: %s\n",
+                 porep_summary(statement.proof, statement.overrides).c_str());
+  }
   const prover::PreparedVerifyingKey pvk(load_verifying_key(o, statement.proof));
   const prover::MappedFile proof_file(o.proof);
   const seal::SealVerdict verdict = seal::verify_seal(pvk, statement, proof_file.bytes());
@@ -120,6 +132,8 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                   "Directory of the .vk (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)")
       ->excludes(vk);
+  add_porep_options(*cmd, o->porep);
+  cmd->add_flag("-v,--verbose", o->verbose, "Say which porep_id and API version were used");
   cmd->callback([&exit_code, o] {
     if (o->c1.empty() && o->registered_proof.empty()) {
       throw CLI::ValidationError(

@@ -33,7 +33,7 @@ class ProofChecker {
 }  // namespace
 
 void check_c1_consistency(const C1Output& c1) {
-  const PorepConfig config = porep_config(c1.registered_proof);
+  const PorepConfig config = c1.config();
   const StackedGraph graph(config);
   for (std::uint32_t k = 0; k < c1.partitions; ++k) {
     const std::span<const ChallengeProof> proofs = c1.partition(k);

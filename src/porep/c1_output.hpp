@@ -108,6 +108,9 @@ struct C1Output {
   std::uint32_t challenges_per_partition = 0;
   std::vector<ChallengeProof> proofs;          // partition-major: proofs[k * cpp + i]
   std::optional<std::uint64_t> sector_number;  // "SectorNum" of the wrapper, if there was one
+  // Not in the file (neither form carries them): a network's own porep_id or API version, as the
+  // caller knows them. Empty for Filecoin mainnet.
+  PorepOverrides overrides{};
 
   C1Output() = default;
   C1Output(C1Output&&) noexcept = default;
@@ -116,6 +119,8 @@ struct C1Output {
   C1Output& operator=(const C1Output&) = delete;
 
   const SealProofInfo& info() const { return seal_proof_info(registered_proof); }
+  // The registered proof's config with the overrides applied (porep_config may throw).
+  PorepConfig config() const { return porep_config(registered_proof, overrides); }
   std::span<const ChallengeProof> partition(std::uint32_t k) const;
   // The roots every proof of partition k shares (checked by check_c1_consistency).
   const Domain& comm_c(std::uint32_t k) const { return partition(k).front().comm_c(); }

@@ -238,17 +238,19 @@ void check_output(TopLevel& top) {
 }
 
 // Finishes a document read as a C1 output: cross-field checks, then the consistency checks.
-C1Output finish_output(TopLevel& top, C1Checks checks) {
+C1Output finish_output(TopLevel& top, C1Checks checks, const PorepOverrides& overrides) {
   check_output(top);
+  top.out.overrides = overrides;
   if (checks == C1Checks::kFull) check_c1_consistency(top.out);
   return std::move(top.out);
 }
 
-C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks) {
+C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks,
+                      const PorepOverrides& overrides) {
   od::parser parser;
   TopLevel top;
   read_top_level(parser, json, top);
-  if (top.form == TopLevel::Form::kOutput) return finish_output(top, checks);
+  if (top.form == TopLevel::Form::kOutput) return finish_output(top, checks, overrides);
 
   JsonPath path;
   path.push("Phase1Out");
@@ -268,7 +270,7 @@ C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks) {
   try {
     read_top_level(parser, inner, top);
     if (top.form != TopLevel::Form::kOutput) throw Error("holds another wrapper, not a C1 output");
-    out = finish_output(top, checks);
+    out = finish_output(top, checks, overrides);
   } catch (const Error& e) {
     throw Error(std::string("Phase1Out: ") + e.what());
   }
@@ -284,18 +286,19 @@ C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks) {
 
 }  // namespace
 
-C1Output parse_c1(std::string_view json, C1Checks checks) {
+C1Output parse_c1(std::string_view json, C1Checks checks, const PorepOverrides& overrides) {
   const simdjson::padded_string padded(json.data(), json.size());
-  return parse_padded(padded, checks);
+  return parse_padded(padded, checks, overrides);
 }
 
-C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks) {
+C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks,
+                      const PorepOverrides& overrides) {
   simdjson::padded_string json;
   if (const auto error = simdjson::padded_string::load(path.string()).get(json)) {
     throw Error(path.string() + ": cannot read (" + simdjson::error_message(error) + ")");
   }
   try {
-    return parse_padded(json, checks);
+    return parse_padded(json, checks, overrides);
   } catch (const Error& e) {
     throw Error(path.string() + ": " + e.what());
   }

@@ -21,9 +21,12 @@ enum class C1Checks {
   kFull,       // also check_c1_consistency (c1_consistency.hpp)
 };
 
-// Copies json once into a padded buffer, then parses it in place.
-C1Output parse_c1(std::string_view json, C1Checks checks = C1Checks::kFull);
+// Copies json once into a padded buffer, then parses it in place. The overrides become the
+// output's (C1Output::overrides), so the kFull checks derive challenges and parents under them.
+C1Output parse_c1(std::string_view json, C1Checks checks = C1Checks::kFull,
+                  const PorepOverrides& overrides = {});
 // Reads the file into one padded buffer and parses it in place; messages start with the path.
-C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks = C1Checks::kFull);
+C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks = C1Checks::kFull,
+                      const PorepOverrides& overrides = {});
 
 }  // namespace cuzk::porep

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "util/error.hpp"
+
 namespace cuzk::porep {
 namespace {
 
@@ -101,6 +103,9 @@ constexpr std::array<std::string_view, kRegisteredSealProofCount> kNames = {
     "StackedDrg32GiBV1_2_Feat_NonInteractivePoRep",
     "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep",
 };
+
+// Indexed by ApiVersion.
+constexpr std::array<std::string_view, 3> kApiVersionNames = {"1.0.0", "1.1.0", "1.2.0"};
 
 struct VariantRow {
   ApiVersion api_version;
@@ -208,6 +213,33 @@ PorepConfig porep_config(RegisteredSealProof proof) {
       .api_version = info.api_version,
       .challenge_mode = info.challenge_mode,
   };
+}
+
+PorepConfig porep_config(RegisteredSealProof proof, const PorepOverrides& overrides) {
+  PorepConfig config = porep_config(proof);
+  if (overrides.porep_id) config.porep_id = *overrides.porep_id;
+  if (overrides.api_version) {
+    // Both features are first supported in 1.2.0, the newest version; ApiVersion is in order.
+    if (config.challenge_mode != ChallengeMode::kInteractive &&
+        *overrides.api_version < ApiVersion::kV1_2_0) {
+      throw Error(std::string(seal_proof_info(proof).name) +
+                  " needs API version 1.2.0 or later, not " +
+                  std::string(api_version_name(*overrides.api_version)));
+    }
+    config.api_version = *overrides.api_version;
+  }
+  return config;
+}
+
+std::string_view api_version_name(ApiVersion version) {
+  return kApiVersionNames.at(static_cast<std::size_t>(version));
+}
+
+std::optional<ApiVersion> api_version_from_name(std::string_view name) {
+  for (std::size_t i = 0; i < kApiVersionNames.size(); ++i) {
+    if (kApiVersionNames[i] == name) return static_cast<ApiVersion>(i);
+  }
+  return std::nullopt;
 }
 
 std::string tree_display(const TreeShape& tree) {

@@ -51,8 +51,10 @@ enum class RegisteredSealProof : std::uint8_t {
 };
 inline constexpr std::size_t kRegisteredSealProofCount = 20;
 
-// Only the graph's parent order and the expander's integer width depend on the version
-// (V1_0_0 against the later two); the circuit is the same for all three.
+// For PoRep only the graph's parent order and the expander's integer width depend on the version
+// (V1_0_0 against the later two), and synthetic and non-interactive PoRep need V1_2_0; challenge
+// derivation follows the feature, not the version, and the circuit is the same for all three.
+// In order: a later version compares greater.
 enum class ApiVersion : std::uint8_t { kV1_0_0, kV1_1_0, kV1_2_0 };
 
 // How the porep challenges of a partition are derived (challenges.hpp).
@@ -96,6 +98,17 @@ struct SealProofInfo {
   std::uint32_t public_input_count() const;  // 3 + 18 per challenge, without the constant ONE
 };
 
+// A network's own choices on top of a registered proof. rust-fil-proofs takes porep_id and the
+// API version as inputs (PoRepConfig::new_groth16); Filecoin mainnet derives both from the
+// registered proof, other networks on the same code pick their own. Each given value replaces the
+// registered proof's, and with it the graph seeds, Feistel keys, replica_id and challenges; the
+// circuit, its shape and its parameter files stay the registered proof's.
+struct PorepOverrides {
+  std::optional<PorepId> porep_id;
+  std::optional<ApiVersion> api_version;
+  friend bool operator==(const PorepOverrides&, const PorepOverrides&) = default;
+};
+
 // Everything the graph, challenge and public-input code needs. Built from a registered proof, or
 // by hand for records that pair a porep_id with another version (the Rust regression records do).
 struct PorepConfig {
@@ -107,6 +120,7 @@ struct PorepConfig {
   PorepId porep_id{};
   ApiVersion api_version = ApiVersion::kV1_1_0;
   ChallengeMode challenge_mode = ChallengeMode::kInteractive;
+  friend bool operator==(const PorepConfig&, const PorepConfig&) = default;
 };
 
 const SealProofInfo& seal_proof_info(RegisteredSealProof proof);
@@ -117,6 +131,14 @@ std::optional<RegisteredSealProof> seal_proof_from_id(std::uint64_t id);
 // porep_id = id as u64 LE in bytes 0..8, nonce (0 for every proof) as u64 LE in 8..16, then zeros.
 PorepId porep_id(RegisteredSealProof proof);
 PorepConfig porep_config(RegisteredSealProof proof);
+// The same with a network's porep_id or API version. Throws cuzk::Error for an API version that
+// predates the proof's feature: synthetic and non-interactive PoRep need 1.2.0
+// (api_version.rs `first_supported_version`).
+PorepConfig porep_config(RegisteredSealProof proof, const PorepOverrides& overrides);
+
+// "1.0.0", "1.1.0", "1.2.0": the semver form rust-fil-proofs prints and parses.
+std::string_view api_version_name(ApiVersion version);
+std::optional<ApiVersion> api_version_from_name(std::string_view name);
 
 // "layered_drgporep::PublicParams{ graph: stacked_graph::StackedGraph{...}, ... }": the string
 // whose SHA-256 names the parameter files (vanilla/params.rs `identifier`).

@@ -16,17 +16,18 @@ namespace {
 constexpr std::uint64_t kMaxSealedNodes = std::uint64_t{1} << 24;  // 512 MiB
 
 SealCommitOutput from_sealed_sector(const GenerateC1Options& o) {
-  const SealedSector sector(o.proof, o.data_seed, o.identity);
+  const SealedSector sector(o.proof, o.overrides, o.data_seed, o.identity);
   return commit_phase1(sector, CommitPublic{.proof = o.proof,
                                             .comm_d = sector.comm_d(),
                                             .comm_r = sector.comm_r(),
                                             .replica_id = sector.replica_id(),
                                             .seed = o.seed,
-                                            .ticket = o.identity.ticket});
+                                            .ticket = o.identity.ticket,
+                                            .overrides = o.overrides});
 }
 
 SealCommitOutput from_sparse_replica(const GenerateC1Options& o) {
-  const porep::PorepConfig config = porep::porep_config(o.proof);
+  const porep::PorepConfig config = porep::porep_config(o.proof, o.overrides);
   std::unique_ptr<PeriodicMerkleTree> tree_d = periodic_data_tree(config.nodes, o.data_seed);
   const porep::Domain comm_d = tree_d->root();
   const porep::Domain replica_id = porep::replica_id(o.identity.prover_id, o.identity.sector_id,
@@ -45,7 +46,8 @@ SealCommitOutput from_sparse_replica(const GenerateC1Options& o) {
                                              .comm_r = replica.comm_r(),
                                              .replica_id = replica_id,
                                              .seed = o.seed,
-                                             .ticket = o.identity.ticket});
+                                             .ticket = o.identity.ticket,
+                                             .overrides = o.overrides});
 }
 
 }  // namespace

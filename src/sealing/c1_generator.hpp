@@ -24,6 +24,9 @@ struct GenerateC1Options {
   SectorIdentity identity;
   porep::Domain seed{};  // the interactive randomness; must not be zero (C2 rejects it)
   ReplicaMethod method = ReplicaMethod::kAuto;
+  // A network's own porep_id or API version. The C1 file cannot record them: C2 and verification
+  // must be told them again.
+  porep::PorepOverrides overrides{};
 };
 
 // The method kAuto picks for a registered proof.

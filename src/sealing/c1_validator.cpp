@@ -155,9 +155,8 @@ std::optional<C1Defect> check_identity(const porep::C1Output& c1,
   if (porep::is_zero(c1.comm_d)) return global("comm_d is zero");
   if (porep::is_zero(c1.comm_r)) return global("comm_r is zero");
   if (sector) {
-    const porep::Domain expected =
-        porep::replica_id(sector->prover_id, sector->sector_id, c1.ticket, c1.comm_d,
-                          porep::porep_id(c1.registered_proof));
+    const porep::Domain expected = porep::replica_id(sector->prover_id, sector->sector_id,
+                                                     c1.ticket, c1.comm_d, c1.config().porep_id);
     if (expected != c1.replica_id) {
       return global("replica_id " + hex(c1.replica_id) + " is not " + hex(expected) +
                     ", which prover id " + hex(sector->prover_id) + ", sector id " +
@@ -179,7 +178,7 @@ std::string C1Defect::message() const {
 std::optional<C1Defect> find_c1_defect(const porep::C1Output& c1,
                                        const std::optional<ProverSector>& sector) {
   if (auto d = check_identity(c1, sector)) return d;
-  const porep::PorepConfig config = porep::porep_config(c1.registered_proof);
+  const porep::PorepConfig config = c1.config();
   if (c1.partitions != config.partitions ||
       c1.challenges_per_partition != config.challenges_per_partition) {
     return C1Defect{.partition = std::nullopt,

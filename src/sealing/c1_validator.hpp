@@ -11,6 +11,8 @@
 //    challenged column's opening; the labeling and encoding proofs hash the parent columns'
 //    labels; the replica node is label_L + data; the replica opening (root comm_r_last, node,
 //    path).
+// The porep_id and API version behind replica_id, the challenges and the graph are c1.config()'s:
+// the registered proof's unless c1.overrides names a network's own.
 // Costs milliseconds for a 2 KiB C1 and well under a second for 32 GiB (challenges in parallel).
 #pragma once
 

@@ -19,9 +19,9 @@ constexpr std::size_t kMaxLayers = 16;
 
 }  // namespace
 
-SealedSector::SealedSector(porep::RegisteredSealProof proof, std::uint64_t data_seed,
-                           const SectorIdentity& identity) {
-  const porep::PorepConfig config = porep::porep_config(proof);
+SealedSector::SealedSector(porep::RegisteredSealProof proof, const porep::PorepOverrides& overrides,
+                           std::uint64_t data_seed, const SectorIdentity& identity) {
+  const porep::PorepConfig config = porep::porep_config(proof, overrides);
   const porep::SealProofInfo& info = porep::seal_proof_info(proof);
   if (config.nodes > kMaxSealedNodes || config.layers > kMaxLayers) {
     throw Error(std::string(info.name) +

@@ -24,9 +24,10 @@ namespace cuzk::sealing {
 
 class SealedSector final : public Replica {
  public:
-  // Throws cuzk::Error for a sector too large to seal in memory here (32 and 64 GiB).
-  SealedSector(porep::RegisteredSealProof proof, std::uint64_t data_seed,
-               const SectorIdentity& identity);
+  // Seals under porep_config(proof, overrides): its porep_id and API version give replica_id and
+  // the graph. Throws cuzk::Error for a sector too large to seal in memory here (32 and 64 GiB).
+  SealedSector(porep::RegisteredSealProof proof, const porep::PorepOverrides& overrides,
+               std::uint64_t data_seed, const SectorIdentity& identity);
 
   const MerkleTree& tree_d() const override { return *tree_d_; }
   const MerkleTree& tree_c() const override { return *tree_c_; }

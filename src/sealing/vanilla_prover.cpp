@@ -50,7 +50,7 @@ VanillaProof prove_challenge(const Replica& replica, const porep::StackedGraph& 
 }
 
 SealCommitOutput commit_phase1(const Replica& replica, const CommitPublic& values) {
-  const porep::PorepConfig config = porep::porep_config(values.proof);
+  const porep::PorepConfig config = porep::porep_config(values.proof, values.overrides);
   const porep::StackedGraph graph(config);
   SealCommitOutput out{.registered_proof = values.proof,
                        .comm_r = values.comm_r,

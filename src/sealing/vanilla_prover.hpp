@@ -24,6 +24,7 @@ struct CommitPublic {
   porep::Domain replica_id{};
   porep::Domain seed{};
   porep::Domain ticket{};
+  porep::PorepOverrides overrides{};  // a network's porep_id or API version (graph, challenges)
 };
 
 // Every partition's proofs, challenges proved in parallel (OpenMP).

@@ -64,6 +64,19 @@ class StreamCapture {
 
 }  // namespace detail
 
+// Whether a command's stderr is exactly one line, as every failure must be.
+inline bool one_line(const std::string& s) {
+  return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
+}
+
+// What every usage error must look like: exit 2, nothing on stdout, one line on stderr.
+inline void check_usage_error(const CliOutcome& o) {
+  INFO(o.err);
+  CHECK(o.exit_code == 2);
+  CHECK(o.out.empty());
+  CHECK(one_line(o.err));
+}
+
 inline CliOutcome run_cuzk(std::vector<std::string> args) {
   args.insert(args.begin(), "cuzk");
   std::vector<char*> argv;

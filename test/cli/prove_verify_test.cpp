@@ -13,7 +13,6 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <random>
 #include <string>
 #include <utility>
@@ -38,6 +37,7 @@
 #include "util/hex.hpp"
 
 #include "cli_runner.hpp"
+#include "file_bytes.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -55,20 +55,13 @@ constexpr std::uint64_t kMinerId = 1000;
 constexpr std::uint64_t kSectorId = 7;
 constexpr std::uint64_t kSetupSeed = 20240601;
 
+using cuzk::test::check_usage_error;
+using cuzk::test::one_line;
+using cuzk::test::read_bytes;
 using cuzk::test::run_cuzk;
 using cuzk::test::TempDir;
+using cuzk::test::write_bytes;
 using Outcome = cuzk::test::CliOutcome;
-
-std::vector<std::uint8_t> read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
-  std::ofstream out(p, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-}
 
 void write_text(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
 
@@ -172,10 +165,6 @@ std::vector<std::string> with(std::vector<std::string> args, const std::string& 
 Domain flipped(Domain d, std::size_t byte) {
   d[byte] ^= 0x01;
   return d;
-}
-
-bool one_line(const std::string& s) {
-  return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
 }
 
 // Parameters for a toy circuit with `inputs` public inputs (ONE excluded): well formed, but of
@@ -330,11 +319,7 @@ TEST_CASE("cuzk verify: bad usage or input exits 2 with one line") {
   };
   for (const auto& [what, a] : cases) {
     INFO(what);
-    const Outcome o = run_cuzk(a);
-    INFO(o.err);
-    CHECK(o.exit_code == 2);
-    CHECK(o.out.empty());
-    CHECK(one_line(o.err));
+    check_usage_error(run_cuzk(a));
   }
   const Outcome missing_vk = run_cuzk(with(args, "--params-dir", empty_dir.string()));
   CHECK(missing_vk.err.find("v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-"

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "porep/sha256.hpp"
+#include "util/error.hpp"
 #include "util/hex.hpp"
 
 using namespace cuzk::porep;
@@ -116,4 +117,47 @@ TEST_CASE("parameter identifiers hash to the names in parameters.json") {
         "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820");
   CHECK(info.parameters.params_cid == "QmengpM684XLQfG8754ToonszgEg2bQeAGUan5uXTHUQzJ");
   CHECK(info.parameters.vk_cid == "Qmf93EMrADXAK6CyiSfE8xx45fkMfR3uzKEPCvZC1n2kzb");
+}
+
+TEST_CASE("porep_config with overrides: a network's porep_id and API version, nothing else") {
+  PorepId custom{};
+  for (std::size_t i = 0; i < custom.size(); ++i) custom[i] = static_cast<std::uint8_t>(0xa0 + i);
+  for (const SealProofInfo& info : all_seal_proofs()) {
+    INFO(info.name);
+    const PorepConfig base = porep_config(info.proof);
+    CHECK(porep_config(info.proof, PorepOverrides{}) == base);
+    PorepConfig expected = base;
+    expected.porep_id = custom;
+    expected.api_version = ApiVersion::kV1_2_0;
+    CHECK(porep_config(info.proof, {.porep_id = custom, .api_version = ApiVersion::kV1_2_0}) ==
+          expected);
+    expected.api_version = base.api_version;
+    CHECK(porep_config(info.proof, {.porep_id = custom, .api_version = {}}) == expected);
+
+    // Synthetic and non-interactive PoRep are first supported in 1.2.0 (api_version.rs).
+    const bool feature = info.challenge_mode != ChallengeMode::kInteractive;
+    for (const ApiVersion older : {ApiVersion::kV1_0_0, ApiVersion::kV1_1_0}) {
+      if (feature) {
+        CHECK_THROWS_WITH_AS(porep_config(info.proof, {.porep_id = {}, .api_version = older}),
+                             doctest::Contains("needs API version 1.2.0 or later"), cuzk::Error);
+      } else {
+        CHECK(porep_config(info.proof, {.porep_id = {}, .api_version = older}).api_version ==
+              older);
+      }
+    }
+  }
+}
+
+TEST_CASE("API versions are named as rust-fil-proofs prints them") {
+  CHECK(api_version_name(ApiVersion::kV1_0_0) == "1.0.0");
+  CHECK(api_version_name(ApiVersion::kV1_1_0) == "1.1.0");
+  CHECK(api_version_name(ApiVersion::kV1_2_0) == "1.2.0");
+  for (const ApiVersion v : {ApiVersion::kV1_0_0, ApiVersion::kV1_1_0, ApiVersion::kV1_2_0}) {
+    CHECK(api_version_from_name(api_version_name(v)) == v);
+  }
+  CHECK_FALSE(api_version_from_name("1.3.0").has_value());
+  CHECK_FALSE(api_version_from_name("V1_1_0").has_value());
+  CHECK_FALSE(api_version_from_name("1.1").has_value());
+  CHECK(ApiVersion::kV1_0_0 < ApiVersion::kV1_1_0);
+  CHECK(ApiVersion::kV1_1_0 < ApiVersion::kV1_2_0);
 }

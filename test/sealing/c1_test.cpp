@@ -1,13 +1,15 @@
 // Generated C1 outputs (sealing/c1_generator.hpp) for every API variant: the 2 KiB ones
 // really sealed, the 32 and 64 GiB ones sparse. Each must parse with the full checks of
 // porep::parse_c1, pass the native validator, and be deterministic; each kind of corruption must
-// be named by the validator.
+// be named by the validator. A C1 sealed under a network's own porep_id or API version
+// (porep::PorepOverrides) must check under them and only under them.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
+#include "porep/replica_id.hpp"
 #include "porep/sha256.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_validator.hpp"
@@ -201,4 +203,83 @@ TEST_CASE("gen-c1: the lotus wrapper round-trips through the parser") {
   CHECK(c1.sector_number == 7);
   CHECK(defect_of(c1, sector_of(o)) == "valid");
   CHECK_THROWS_AS(sealing::c1_wrapper_json(inner, std::uint64_t{1} << 63, 2048), cuzk::Error);
+}
+
+namespace {
+
+porep::PorepId custom_porep_id() {
+  porep::PorepId id{};
+  for (std::size_t i = 0; i < id.size(); ++i) id[i] = static_cast<std::uint8_t>(0x31 * (i + 1));
+  return id;
+}
+
+}  // namespace
+
+TEST_CASE("gen-c1 under a custom porep_id: the C1 checks under it, and only under it") {
+  const porep::PorepOverrides custom{.porep_id = custom_porep_id(), .api_version = {}};
+  auto o = options_for(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  o.overrides = custom;
+  const sealing::SealCommitOutput out = sealing::generate_c1(o);
+  // replica_id = SHA-256(prover_id || sector_id BE || ticket || comm_d || porep_id), truncated.
+  CHECK(out.replica_id == porep::replica_id(o.identity.prover_id, o.identity.sector_id,
+                                            o.identity.ticket, out.comm_d, custom_porep_id()));
+  const std::string json = sealing::c1_inner_json(out);
+
+  const porep::C1Output c1 = porep::parse_c1(json, porep::C1Checks::kFull, custom);
+  CHECK(c1.overrides == custom);
+  CHECK(c1.config().porep_id == custom_porep_id());
+  CHECK(defect_of(c1, sector_of(o)) == "valid");
+
+  // Under mainnet's porep_id the parents (and with a sector identity, replica_id) differ.
+  CHECK_THROWS_WITH_AS(porep::parse_c1(json, porep::C1Checks::kFull),
+                       doctest::Contains("replica_column_proofs.drg_parents"), cuzk::Error);
+  const porep::C1Output mainnet = porep::parse_c1(json, porep::C1Checks::kStructure);
+  CHECK(defect_of(mainnet, sector_of(o)).find("replica_id") == 0);
+  CHECK(defect_of(mainnet).find("drg_parents") != std::string::npos);
+}
+
+TEST_CASE("gen-c1 under API 1.0.0: the V1 parent order, the same replica_id") {
+  const porep::PorepOverrides v1_0{.porep_id = {}, .api_version = porep::ApiVersion::kV1_0_0};
+  auto o = options_for(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  o.overrides = v1_0;
+  const std::string json = generate_json(o);
+  CHECK(defect_of(porep::parse_c1(json, porep::C1Checks::kStructure, v1_0), sector_of(o)) ==
+        "valid");
+  const porep::C1Output mainnet = porep::parse_c1(json, porep::C1Checks::kStructure);
+  CHECK(defect_of(mainnet, sector_of(o)).find("drg_parents") != std::string::npos);
+}
+
+TEST_CASE("gen-c1: overrides naming another proof's porep_id and version reproduce its C1") {
+  // StackedDrg2KiBV1_1 told porep_id 00.. and API 1.0.0 is StackedDrg2KiBV1 in all but name, and
+  // the other way round.
+  const std::pair<RegisteredSealProof, RegisteredSealProof> pairs[] = {
+      {RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg2KiBV1},
+      {RegisteredSealProof::kStackedDrg2KiBV1, RegisteredSealProof::kStackedDrg2KiBV1_1},
+  };
+  for (const auto& [proof, as] : pairs) {
+    INFO(porep::seal_proof_info(proof).name << " as " << porep::seal_proof_info(as).name);
+    auto o = options_for(proof);
+    o.overrides = {.porep_id = porep::porep_id(as),
+                   .api_version = porep::seal_proof_info(as).api_version};
+    sealing::SealCommitOutput told = sealing::generate_c1(o);
+    const sealing::SealCommitOutput real = sealing::generate_c1(options_for(as));
+    CHECK(told.comm_r == real.comm_r);
+    CHECK(told.replica_id == real.replica_id);
+    told.registered_proof = as;
+    CHECK(sealing::c1_inner_json(told) == sealing::c1_inner_json(real));
+  }
+}
+
+TEST_CASE("gen-c1: synthetic PoRep under a custom porep_id; before API 1.2.0 it is refused") {
+  const porep::PorepOverrides custom{.porep_id = custom_porep_id(), .api_version = {}};
+  auto o = options_for(RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep);
+  o.overrides = custom;
+  const std::string json = generate_json(o);
+  CHECK(defect_of(porep::parse_c1(json, porep::C1Checks::kFull, custom), sector_of(o)) == "valid");
+  CHECK_THROWS_AS(porep::parse_c1(json, porep::C1Checks::kFull), cuzk::Error);
+
+  o.overrides = {.porep_id = {}, .api_version = porep::ApiVersion::kV1_1_0};
+  CHECK_THROWS_WITH_AS(sealing::generate_c1(o),
+                       doctest::Contains("needs API version 1.2.0 or later, not 1.1.0"),
+                       cuzk::Error);
 }

@@ -97,9 +97,10 @@ void verify_new_proofs(const porep::C1Output& c1, const VerifyingKey& vk,
                                                                    .prover_id = sector->prover_id,
                                                                    .sector_id = sector->sector_id,
                                                                    .ticket = c1.ticket,
-                                                                   .seed = c1.seed})
+                                                                   .seed = c1.seed,
+                                                                   .overrides = c1.overrides})
                                              : c1.public_values();
-  if (!verify_seal_proofs(pvk, c1.registered_proof, values, proofs)) {
+  if (!verify_seal_proofs(pvk, c1.registered_proof, c1.overrides, values, proofs)) {
     throw Error(params_name +
                 ": the new proof failed self-verification against these parameters' "
                 "verifying key");

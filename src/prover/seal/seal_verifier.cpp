@@ -22,13 +22,15 @@ porep::SealPublicValues seal_public_values(const SealStatement& s) {
   check_commitment(s.comm_d, "comm_d");
   check_commitment(s.comm_r, "comm_r");
   const porep::Domain replica_id =
-      porep::replica_id(s.prover_id, s.sector_id, s.ticket, s.comm_d, porep::porep_id(s.proof));
+      porep::replica_id(s.prover_id, s.sector_id, s.ticket, s.comm_d,
+                        porep::porep_config(s.proof, s.overrides).porep_id);
   return {replica_id, s.comm_d, s.comm_r, s.seed};
 }
 
 std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof,
-                                                const porep::SealPublicValues& values) {
-  const porep::PorepConfig config = porep::porep_config(proof);
+                                                const porep::SealPublicValues& values,
+                                                const porep::PorepOverrides& overrides) {
+  const porep::PorepConfig config = porep::porep_config(proof, overrides);
   const porep::StackedGraph graph(config);
   std::vector<std::vector<Fr>> inputs(config.partitions);
   for (std::uint32_t k = 0; k < config.partitions; ++k) {
@@ -47,6 +49,7 @@ void check_verifying_key(const PreparedVerifyingKey& pvk, porep::RegisteredSealP
 }
 
 bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof,
+                        const porep::PorepOverrides& overrides,
                         const porep::SealPublicValues& values, std::span<const Proof> proofs) {
   check_verifying_key(pvk, proof);
   const porep::SealProofInfo& info = porep::seal_proof_info(proof);
@@ -54,7 +57,7 @@ bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealPr
     throw Error(std::string(info.name) + " has " + std::to_string(info.partitions) +
                 " partitions, but " + std::to_string(proofs.size()) + " proofs were given");
   }
-  const auto inputs = seal_public_inputs(proof, values);
+  const auto inputs = seal_public_inputs(proof, values, overrides);
   return verify_proofs_batch(pvk, proofs, inputs);
 }
 
@@ -71,7 +74,7 @@ SealVerdict verify_seal(const PreparedVerifyingKey& pvk, const SealStatement& st
   check_verifying_key(pvk, statement.proof);
   auto proofs = decode_proofs(proof_bytes);
   if (!proofs) return {false, proofs.error()};
-  if (!verify_seal_proofs(pvk, statement.proof, values, *proofs)) {
+  if (!verify_seal_proofs(pvk, statement.proof, statement.overrides, values, *proofs)) {
     return {false, "the pairing check failed"};
   }
   return {true, {}};
