@@ -142,6 +142,7 @@ class Recorder {
       if (bits[i].kind() == Boolean::Kind::kNot) op.flip |= std::uint32_t{1} << i;
       if (allocated == 2) op.second |= std::uint32_t{1} << i;
     }
+    op.first_count = static_cast<std::uint32_t>(std::popcount(op.first));
     ops_.push_back(op);
     return UInt32::from_bits(std::span<const Boolean, 32>(bits));
   }
@@ -205,7 +206,7 @@ class Replayer {
     const Word x = v ^ op.flip;
     if (op.second == 0) {
       if ((op.first & static_cast<Word>(op.first + 1u)) == 0) {  // the low bits, or all, or none
-        out_.put_bits(x & op.first, static_cast<unsigned>(std::popcount(op.first)));
+        out_.put_bits(x & op.first, op.first_count);
         return;
       }
       for (Word m = op.first; m != 0; m &= m - 1)
@@ -301,8 +302,7 @@ Sha256Program::Sha256Program(const Sha256BlockPattern& pattern) : pattern_(patte
   compression(recorder, state, block);
   ops_ = recorder.take_ops();
   for (const Op& op : ops_) {
-    num_aux_ +=
-        static_cast<std::size_t>(std::popcount(op.first) + std::popcount(op.second)) + op.sum_bits;
+    num_aux_ += op.first_count + static_cast<std::size_t>(std::popcount(op.second)) + op.sum_bits;
   }
 }
 

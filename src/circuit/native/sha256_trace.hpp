@@ -69,6 +69,7 @@ class Sha256Program {
     std::uint32_t flip = 0;
     std::uint32_t second = 0;
     std::uint32_t sum_bits = 0;
+    std::uint32_t first_count = 0;  // popcount(first), kept (no popcnt instruction is assumed)
   };
 
  private:
