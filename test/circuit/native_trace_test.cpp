@@ -29,7 +29,7 @@ using native::AuxWriter;
 void check_same_values(const AuxWriter& w, const WitnessCS& cs) {
   REQUIRE(w.start() + w.count() == cs.num_aux());
   CHECK(w.bits() == cs.bits());
-  auto& wide = const_cast<AuxWriter&>(w).wide();
+  const std::span<const WideValue> wide = w.wide();
   REQUIRE(wide.size() == cs.wide().size());
   std::size_t differ = 0;
   for (std::size_t k = 0; k < wide.size(); ++k) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "bls12_381/fields.hpp"
@@ -47,7 +48,9 @@ class AuxWriter {
   // Values written so far.
   std::size_t count() const { return bits_.size(); }
   const BitVector& bits() const { return bits_; }
-  std::vector<WideValue>& wide() { return wide_; }
+  std::span<const WideValue> wide() const { return wide_; }
+  // Moves the wide values out (the writer keeps none).
+  std::vector<WideValue> take_wide() { return std::move(wide_); }
 
  private:
   std::size_t start_;

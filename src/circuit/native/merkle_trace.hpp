@@ -5,7 +5,9 @@
 
 #include <bit>
 #include <cstddef>
+#include <optional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "circuit/merkle/por.hpp"

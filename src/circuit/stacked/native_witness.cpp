@@ -90,7 +90,7 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
         write_prefix(circuits[p], w, inputs);
         const CircuitSize own{layout.prefix.num_inputs - 1, layout.prefix.num_aux, 0};
         place(w, inputs, CircuitSize{1, 0, 0}, own, "the prefix", out[p]);
-        wide[task] = std::move(w.wide());
+        wide[task] = w.take_wide();
       } else {
         const std::size_t i = (k - 1) / parts;
         const ChallengePartSpan& part = layout.parts[(k - 1) % parts];
@@ -101,7 +101,7 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
         write_challenge_part(plan, circuits[p], circuits[p].proofs[i], part, w, inputs);
         place(w, inputs, start, part.size,
               "challenge " + std::to_string(i) + "'s " + part_name(part), out[p]);
-        wide[task] = std::move(w.wide());
+        wide[task] = w.take_wide();
       }
     } catch (...) {
       errors[task] = std::current_exception();
