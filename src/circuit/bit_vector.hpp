@@ -21,6 +21,19 @@ class BitVector {
     if (bit) words_.back() |= std::uint64_t{1} << (size_ % 64);
     ++size_;
   }
+  // Appends the low `count` bits of `bits` (count <= 64; the bits above count must be zero),
+  // least significant first: a word of a native computation's bits in one step.
+  void append(std::uint64_t bits, unsigned count) {
+    if (count == 0) return;
+    const unsigned used = static_cast<unsigned>(size_ % 64);
+    if (used == 0) {
+      words_.push_back(bits);
+    } else {
+      words_.back() |= bits << used;
+      if (used + count > 64) words_.push_back(bits >> (64 - used));
+    }
+    size_ += count;
+  }
   void set(std::size_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
   bool test(std::size_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
   std::size_t size() const { return size_; }

@@ -19,6 +19,7 @@ using bls12_381::Fr;
 struct WideValue {
   std::uint64_t aux_index;
   Fr value;
+  friend bool operator==(const WideValue&, const WideValue&) = default;
 };
 
 struct CompactWitness {
@@ -31,6 +32,8 @@ struct CompactWitness {
   Fr aux(std::size_t j) const;
   // The whole aux assignment as field elements (for checks and CPU consumers).
   std::vector<Fr> expand_aux() const;
+
+  friend bool operator==(const CompactWitness&, const CompactWitness&) = default;
 };
 
 // ORs the bits of `src` into `dst` starting at bit `offset`. Words that other writers may share

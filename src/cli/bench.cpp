@@ -1,4 +1,5 @@
-// `cuzk bench bls`: nanoseconds per operation of the CPU arithmetic, one thread.
+// `cuzk bench bls`: nanoseconds per operation of the CPU arithmetic, one thread. (`cuzk bench
+// witness` is in bench_witness.cpp.)
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -108,7 +109,7 @@ void bench_bls(double scale) {
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
-  auto* bench = app.add_subcommand("bench", "Benchmarks of the CPU arithmetic (ns per operation)");
+  auto* bench = app.add_subcommand("bench", "Benchmarks of the CPU arithmetic and of synthesis");
   bench->require_subcommand(1);
   auto* bls = bench->add_subcommand("bls", "BLS12-381 field, curve and pairing operations");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
@@ -119,6 +120,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     bench_bls(*scale);
     exit_code = kExitSuccess;
   });
+  add_bench_witness_command(*bench, exit_code);
 }
 
 }  // namespace cuzk::cli

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
 #include "cli/porep_options.hpp"
 #include "porep/registered_proof.hpp"
@@ -31,12 +32,6 @@ namespace cuzk::cli {
 namespace {
 
 using porep::Domain;
-
-// lotus-bench's `simple commit1` values: miner t01000, ticket and seed 32 x 0x01.
-constexpr std::uint64_t kDefaultMinerId = 1000;
-constexpr std::uint64_t kDefaultSectorId = 1;
-constexpr std::string_view kDefaultRandomness =
-    "0101010101010101010101010101010101010101010101010101010101010101";
 
 struct GenC1Options {
   std::string registered_proof;

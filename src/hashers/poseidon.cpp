@@ -90,7 +90,34 @@ std::array<Fr, kMaxWidth> initial_state(std::span<const Fr> preimage, const Pose
   return state;
 }
 
+template <std::size_t kWidth>
+void mix_after(Fr* s, std::size_t width, const PoseidonConstants& c, std::size_t round) {
+  const std::size_t h = c.half_full_rounds;
+  if (round + 1 == h) {
+    mix_dense<kWidth>(s, width, c.pre_sparse);
+  } else if (round >= h && round < h + c.partial_rounds) {
+    mix_sparse<kWidth>(s, width, c.sparse[round - h]);
+  } else {
+    mix_dense<kWidth>(s, width, c.mds);
+  }
+}
+
 }  // namespace
+
+void mix_after_round(std::span<Fr> state, const PoseidonConstants& c, std::size_t round) {
+  check_width(state, c);
+  Fr* s = state.data();
+  switch (c.width) {
+    case 3:
+      return mix_after<3>(s, 3, c, round);
+    case 9:
+      return mix_after<9>(s, 9, c, round);
+    case 12:
+      return mix_after<12>(s, 12, c, round);
+    default:
+      return mix_after<0>(s, c.width, c, round);
+  }
+}
 
 void permute(std::span<Fr> state, const PoseidonConstants& c) {
   check_width(state, c);

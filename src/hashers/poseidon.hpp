@@ -26,6 +26,12 @@ void permute_reference(std::span<bls12_381::Fr> state, const PoseidonConstants& 
 // The optimized permutation on a full state of constants.width elements.
 void permute(std::span<bls12_381::Fr> state, const PoseidonConstants& constants);
 
+// The mix that follows round `round` (0-based over all R_F + R_P rounds) in the optimized
+// schedule: pre_sparse after the last initial full round, sparse[k] after partial round k, the MDS
+// matrix otherwise. For callers that step through the rounds themselves (the circuit's trace).
+void mix_after_round(std::span<bls12_381::Fr> state, const PoseidonConstants& constants,
+                     std::size_t round);
+
 // hash() computed with permute_reference.
 bls12_381::Fr hash_reference(std::span<const bls12_381::Fr> preimage,
                              const PoseidonConstants& constants);

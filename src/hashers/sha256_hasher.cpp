@@ -14,11 +14,15 @@ constexpr std::uint8_t kTopByteMask = 0x3f;
 
 }  // namespace
 
+Sha256Domain sha256_trim(Sha256Domain digest) {
+  digest[31] &= kTopByteMask;
+  return digest;
+}
+
 Sha256Domain sha256_hash(std::span<const std::uint8_t> data) {
   Sha256Domain out{};
   SHA256(data.data(), data.size(), out.data());
-  out[31] &= kTopByteMask;
-  return out;
+  return sha256_trim(out);
 }
 
 Sha256Domain sha256_hash2(const Sha256Domain& a, const Sha256Domain& b) {

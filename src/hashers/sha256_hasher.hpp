@@ -13,6 +13,9 @@ namespace cuzk::hashers {
 
 using Sha256Domain = std::array<std::uint8_t, 32>;
 
+// trim: byte 31 &= 0x3f, the digest as a little-endian integer below 2^254.
+Sha256Domain sha256_trim(Sha256Domain digest);
+
 // trim(SHA-256(data)).
 Sha256Domain sha256_hash(std::span<const std::uint8_t> data);
 

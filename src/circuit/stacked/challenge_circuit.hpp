@@ -22,6 +22,7 @@
 #include "circuit/merkle/poseidon_hasher_circuit.hpp"
 #include "circuit/merkle/sha256_hasher_circuit.hpp"
 #include "circuit/stacked/bit_order.hpp"
+#include "circuit/stacked/challenge_part.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/column_hash.hpp"
 #include "circuit/stacked/create_label.hpp"
@@ -138,11 +139,14 @@ inline std::vector<std::span<const Boolean>> expand_parents(
 }  // namespace detail
 
 // One challenge. comm_d, comm_c and comm_r_last are the partition's allocated roots; replica_id
-// is the replica id's message bits, shared by every label.
-template <ConstraintSystem CS>
+// is the replica id's message bits, shared by every label. mark(part, index) is called as each
+// ChallengePart begins.
+template <ConstraintSystem CS, class PartMarker = IgnoreParts>
 void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
                           const AllocatedNum& comm_d, const AllocatedNum& comm_c,
-                          const AllocatedNum& comm_r_last, std::span<const Boolean> replica_id) {
+                          const AllocatedNum& comm_r_last, std::span<const Boolean> replica_id,
+                          PartMarker&& mark = {}) {
+  mark(ChallengePart::kDataPath, 0);
   AllocatedNum data_leaf;
   {
     [[maybe_unused]] auto scope = cs.scope("data_leaf");
@@ -156,17 +160,20 @@ void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitn
 
   std::array<std::vector<AllocatedNum>, porep::kBaseDegree> drg_columns;
   for (std::size_t i = 0; i < drg_columns.size(); ++i) {
+    mark(ChallengePart::kColumn, i);
     drg_columns[i] =
         detail::parent_column(cs, shape, proof.drg_parents[i], comm_c, detail::kDrgParentNum[i],
                               detail::kDrgParentConstraint[i], detail::kDrgParentInclusion[i]);
   }
   std::array<std::vector<AllocatedNum>, porep::kExpanderDegree> exp_columns;
   for (std::size_t i = 0; i < exp_columns.size(); ++i) {
+    mark(ChallengePart::kColumn, drg_columns.size() + i);
     exp_columns[i] =
         detail::parent_column(cs, shape, proof.exp_parents[i], comm_c, detail::kExpParentNum[i],
                               detail::kExpParentConstraint[i], detail::kExpParentInclusion[i]);
   }
 
+  mark(ChallengePart::kChallenge, 0);
   UInt64 challenge;
   {
     [[maybe_unused]] auto scope = cs.scope("challenge");
@@ -180,6 +187,7 @@ void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitn
   std::vector<AllocatedNum> labels;
   labels.reserve(shape.layers);
   for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
+    mark(ChallengePart::kLabel, layer - 1);
     [[maybe_unused]] auto layer_scope = cs.scope("labeling", layer);
     std::vector<std::vector<Boolean>> parents;
     parents.reserve(porep::kParentCount);
@@ -200,6 +208,7 @@ void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitn
         create_label_circuit(cs, replica_id, slots, UInt32::constant(layer), challenge));
   }
 
+  mark(ChallengePart::kTail, 0);
   AllocatedNum encoded;
   {
     [[maybe_unused]] auto scope = cs.scope("encode_node");

@@ -34,8 +34,17 @@ PartitionLayout partition_layout(const CircuitShape& shape) {
   layout.challenges = shape.challenges;
   layout.prefix = cs.size();
   layout.prefix_nonzeros = nonzeros_of(cs);
-  synthesize_challenge_of(cs, blank, wires, 0);
+  const auto mark = [&](ChallengePart part, std::size_t index) {
+    if (!layout.parts.empty()) {
+      ChallengePartSpan& last = layout.parts.back();
+      last.size = minus(minus(cs.size(), layout.prefix), last.start);
+    }
+    layout.parts.push_back(
+        {part, static_cast<std::uint32_t>(index), minus(cs.size(), layout.prefix), CircuitSize{}});
+  };
+  synthesize_challenge_of(cs, blank, wires, 0, mark);
   layout.block = minus(cs.size(), layout.prefix);
+  layout.parts.back().size = minus(layout.block, layout.parts.back().start);
   const Nonzeros after = nonzeros_of(cs);
   for (std::size_t m = 0; m < 3; ++m)
     layout.block_nonzeros[m] = after[m] - layout.prefix_nonzeros[m];

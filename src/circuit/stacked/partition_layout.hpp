@@ -10,8 +10,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "circuit/fingerprint_hasher.hpp"
+#include "circuit/stacked/challenge_part.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -19,12 +21,21 @@ namespace cuzk::circuit::stacked {
 // Non-zero terms of A, B and C.
 using Nonzeros = std::array<std::size_t, 3>;
 
+// Where one part of a challenge (challenge_circuit.hpp) sits inside the challenge's block.
+struct ChallengePartSpan {
+  ChallengePart part;
+  std::uint32_t index = 0;  // the column or the layer - 1; 0 for the others
+  CircuitSize start;        // counts from the block's start to the part's
+  CircuitSize size;         // the part's own counts
+};
+
 struct PartitionLayout {
   std::uint32_t challenges = 0;
   CircuitSize prefix;  // counts after the prefix (ONE included)
   CircuitSize block;   // one challenge's own counts
   Nonzeros prefix_nonzeros{};
   Nonzeros block_nonzeros{};
+  std::vector<ChallengePartSpan> parts;  // every part of a block, in order, covering it
 
   // Counts before challenge i (i == challenges: the whole synthesized circuit).
   CircuitSize block_start(std::size_t i) const {
@@ -39,9 +50,9 @@ struct PartitionLayout {
   Nonzeros total_nonzeros() const { return block_start_nonzeros(challenges); }
 };
 
-// Counts the prefix and one challenge of the blank circuit of `shape` (a CountingCS pass over
-// 1/challenges of the circuit: about half a second for 32 GiB). Throws cuzk::Error for an invalid
-// shape.
+// Counts the prefix and one challenge of the blank circuit of `shape`, part by part (a CountingCS
+// pass over 1/challenges of the circuit: about half a second for 32 GiB). Throws cuzk::Error for an
+// invalid shape.
 PartitionLayout partition_layout(const CircuitShape& shape);
 
 // Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended

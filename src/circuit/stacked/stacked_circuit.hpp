@@ -79,12 +79,13 @@ PartitionWires synthesize_prefix(CS& cs, const StackedCircuit& circuit) {
 
 // Challenge i of the partition, after the prefix and challenges 0..i-1 (or, in a system that
 // continues a circuit at challenge i's position, alone: see partition_layout.hpp).
-template <ConstraintSystem CS>
+template <ConstraintSystem CS, class PartMarker = IgnoreParts>
 void synthesize_challenge_of(CS& cs, const StackedCircuit& circuit, const PartitionWires& wires,
-                             std::size_t i) {
+                             std::size_t i, PartMarker&& mark = {}) {
   [[maybe_unused]] auto scope = cs.scope("challenge", i);
   synthesize_challenge(cs, circuit.shape, circuit.proofs[i], wires.comm_d, wires.comm_c,
-                       wires.comm_r_last, std::span<const Boolean>(wires.replica_id_bits));
+                       wires.comm_r_last, std::span<const Boolean>(wires.replica_id_bits),
+                       static_cast<PartMarker&&>(mark));
 }
 
 inline void check_challenge_count(const StackedCircuit& circuit) {

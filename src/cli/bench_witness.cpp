@@ -1,0 +1,153 @@
+// `cuzk bench witness`: the native witness generator against the generic one (the gadgets through
+// WitnessCS) on the same partitions of a C1 made as gen-c1 makes it (really sealed up to 512 MiB,
+// a sparse replica above). Prints one line per generator (wall seconds, M aux values/s, and per
+// thread), then their ratio; fails if the two witnesses differ.
+//
+//   cuzk bench witness --registered-proof StackedDrg8MiBV1_1 [--partitions K] [--threads T]
+//                      [--repeat N]
+#include <omp.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "circuit/stacked/native_witness.hpp"
+#include "circuit/stacked/synthesize_witness.hpp"
+#include "cli/c1_defaults.hpp"
+#include "cli/cli.hpp"
+#include "porep/c1_parser.hpp"
+#include "porep/registered_proof.hpp"
+#include "sealing/c1_generator.hpp"
+#include "sealing/c1_writer.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+namespace stacked = circuit::stacked;
+using bls12_381::Fr;
+
+struct WitnessBenchOptions {
+  std::string registered_proof;
+  std::uint32_t partitions = 0;  // 0: all of the proof's
+  int threads = 0;               // 0: OpenMP's default
+  std::uint32_t repeat = 1;      // runs of each generator; the fastest is reported
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+porep::C1Output make_c1(porep::RegisteredSealProof proof) {
+  sealing::GenerateC1Options g;
+  g.proof = proof;
+  g.identity.prover_id = porep::prover_id_from_actor_id(kDefaultMinerId);
+  g.identity.sector_id = kDefaultSectorId;
+  g.identity.ticket = *sealing::domain_from_hex(kDefaultRandomness);
+  g.seed = *sealing::domain_from_hex(kDefaultRandomness);
+  return porep::parse_c1(sealing::c1_inner_json(sealing::generate_c1(g)));
+}
+
+void print_row(const char* name, double seconds, std::size_t aux, int threads) {
+  const double rate = static_cast<double>(aux) / seconds / 1e6;
+  std::printf("%-8s %9.3f s %10.1f M aux/s %8.1f M aux/s per thread\n", name, seconds, rate,
+              rate / threads);
+}
+
+// Runs `generate` `repeat` times; the last witnesses and the fastest wall time.
+template <class Generate>
+std::pair<std::vector<circuit::CompactWitness>, double> fastest_of(std::uint32_t repeat,
+                                                                   Generate&& generate) {
+  std::vector<circuit::CompactWitness> out;
+  double best = 0;
+  for (std::uint32_t r = 0; r < repeat; ++r) {
+    out.clear();
+    const auto start = std::chrono::steady_clock::now();
+    out = generate();
+    const double seconds = seconds_since(start);
+    if (r == 0 || seconds < best) best = seconds;
+  }
+  return {std::move(out), best};
+}
+
+// What goes to the GPU per partition: the bits, the wide values with their indices, the inputs.
+void report_compact_size(const circuit::CompactWitness& w) {
+  const std::size_t bytes = w.bits.words().size() * sizeof(std::uint64_t) +
+                            w.wide.size() * sizeof(circuit::WideValue) +
+                            w.inputs.size() * sizeof(Fr);
+  std::fprintf(stderr,
+               "cuzk: partition 0's compact witness: %.1f MB (%zu wide values), against %.1f MB "
+               "as field elements\n",
+               static_cast<double>(bytes) / 1e6, w.wide.size(),
+               static_cast<double>((w.num_aux + w.inputs.size()) * sizeof(Fr)) / 1e6);
+}
+
+void bench_witness(const WitnessBenchOptions& o) {
+  const auto proof = porep::seal_proof_from_name(o.registered_proof);
+  if (!proof) throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
+  if (o.threads > 0) omp_set_num_threads(o.threads);
+  const int threads = omp_get_max_threads();
+
+  auto start = std::chrono::steady_clock::now();
+  const porep::C1Output c1 = make_c1(*proof);
+  const std::uint32_t partitions = o.partitions ? o.partitions : c1.partitions;
+  if (partitions > c1.partitions) {
+    throw CLI::ValidationError("--partitions: the proof has " + std::to_string(c1.partitions));
+  }
+  std::vector<stacked::StackedCircuit> circuits;
+  for (std::uint32_t k = 0; k < partitions; ++k) {
+    circuits.push_back(stacked::circuit_from_c1(c1, k));
+  }
+  const stacked::PartitionLayout layout = stacked::partition_layout(circuits.front().shape);
+  // The plan (SHA-256 programs) is made once per shape, as a prover of many sectors makes it.
+  const stacked::NativeWitnessPlan plan(circuits.front().shape);
+  const std::size_t aux = partitions * layout.total().num_aux;
+  const std::string_view name = porep::seal_proof_info(*proof).name;
+  std::fprintf(stderr,
+               "cuzk: %.*s, %u partition(s) of %zu aux values, %d thread(s); C1, layout and "
+               "native plan in %.1f s\n",
+               static_cast<int>(name.size()), name.data(), partitions, layout.total().num_aux,
+               threads, seconds_since(start));
+
+  const auto [native, native_seconds] =
+      fastest_of(o.repeat, [&] { return stacked::native_witnesses(circuits, layout, plan); });
+  const auto [generic, generic_seconds] =
+      fastest_of(o.repeat, [&] { return stacked::synthesize_witnesses(circuits, layout); });
+  for (std::uint32_t k = 0; k < partitions; ++k) {
+    if (!(native[k] == generic[k])) {
+      throw Error("bench witness: partition " + std::to_string(k) +
+                  ": the native witness differs from the generic one");
+    }
+  }
+  report_compact_size(native.front());
+  print_row("native", native_seconds, aux, threads);
+  print_row("generic", generic_seconds, aux, threads);
+  std::printf("ratio    %9.2f (native over generic, aux values/s)\n",
+              generic_seconds / native_seconds);
+}
+
+}  // namespace
+
+void add_bench_witness_command(CLI::App& bench, int& exit_code) {
+  auto* cmd = bench.add_subcommand(
+      "witness", "Native witness generation against the generic one (WitnessCS), same partitions");
+  auto o = std::make_shared<WitnessBenchOptions>();
+  cmd->add_option("--registered-proof", o->registered_proof,
+                  "Registered seal proof, e.g. StackedDrg8MiBV1_1")
+      ->required();
+  cmd->add_option("--partitions", o->partitions, "Partitions 0..K-1 (default: all)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--threads", o->threads, "OpenMP threads (default: OpenMP's)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--repeat", o->repeat, "Run each generator N times, report the fastest")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([&exit_code, o] {
+    bench_witness(*o);
+    exit_code = kExitSuccess;
+  });
+}
+
+}  // namespace cuzk::cli
