@@ -1,17 +1,14 @@
 #include "prover/seal/test_parameters.hpp"
 
-#include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
-#include "circuit/stacked/stacked_circuit.hpp"
-#include "prover/keypair_assembly.hpp"
+#include "circuit/stacked/record_shape.hpp"
 
 namespace cuzk::prover::seal {
 
 Parameters generate_seal_test_parameters(porep::RegisteredSealProof proof,
                                          const ToxicWaste& waste) {
-  const auto blank = circuit::stacked::blank_circuit(circuit::stacked::circuit_shape(proof));
-  return generate_test_parameters(
-      [&](KeypairAssembly& cs) { circuit::stacked::synthesize(cs, blank); }, waste);
+  return generate_parameters(
+      circuit::stacked::record_partition_shape(circuit::stacked::circuit_shape(proof)), waste);
 }
 
 void write_parameter_files(const ParameterPaths& paths, const Parameters& params) {

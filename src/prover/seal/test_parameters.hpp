@@ -1,5 +1,5 @@
 // TEST ONLY: Groth16 parameters for a registered seal proof's circuit from locally drawn toxic
-// waste (prover/test_setup.hpp). Whoever ran the setup could forge proofs with them; they let a
+// waste (prover/toxic_waste.hpp). Whoever ran the setup could forge proofs with them; they let a
 // machine without Filecoin's published parameters prove and verify small test sectors end to end.
 // Real parameters come from the phase-2 MPC and are read from the published .params files.
 #pragma once
@@ -11,8 +11,8 @@
 
 namespace cuzk::prover::seal {
 
-// Synthesizes the proof's blank partition circuit into a KeypairAssembly and runs the setup.
-// For 2 KiB: 2.69 M constraints, a 2^22 domain.
+// Records the proof's partition circuit (stacked::record_partition_shape) and runs the CPU setup
+// in memory. For 2 KiB: 2.69 M constraints, a 2^22 domain.
 Parameters generate_seal_test_parameters(porep::RegisteredSealProof proof, const ToxicWaste& waste);
 
 // Writes the .params file, then the .vk file, each atomically (whole or not at all).
