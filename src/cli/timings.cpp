@@ -18,9 +18,9 @@ std::string seconds(double s) {
 
 std::string timings_json(const TimingReport& r) {
   // The names are registered-proof and phase names of our own: no JSON escaping is needed.
-  std::string out = "{\"command\":\"prove\",\"registered_proof\":\"" + r.registered_proof +
-                    "\",\"partitions\":" + std::to_string(r.partitions) + ",\"backend\":\"" +
-                    r.backend + "\",\"phases\":{";
+  std::string out = "{\"command\":\"" + r.command + "\",\"registered_proof\":\"" +
+                    r.registered_proof + "\",\"partitions\":" + std::to_string(r.partitions) +
+                    ",\"backend\":\"" + r.backend + "\",\"phases\":{";
   for (std::size_t i = 0; i < r.phases.size(); ++i) {
     if (i > 0) out += ',';
     out += "\"" + r.phases[i].first + "\":" + seconds(r.phases[i].second);

@@ -1,6 +1,7 @@
-// `cuzk prove --timings FILE.json`: the seconds each phase took, written as one JSON object
-// {"command":"prove","registered_proof":...,"partitions":N,"backend":"cpu",
-//  "phases":{"load_c1":s,...},"total":s}, phases in the order they ran.
+// `cuzk prove --timings FILE.json` and `cuzk bench sector --timings FILE.json`: the seconds each
+// phase took, written as one JSON object {"command":"prove","registered_proof":...,
+// "partitions":N,"backend":"cpu","phases":{"load_c1":s,...},"total":s}, phases in the order they
+// ran.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 namespace cuzk::cli {
 
 struct TimingReport {
+  std::string command = "prove";
   std::string registered_proof;
   std::uint32_t partitions = 0;
   std::string backend;
