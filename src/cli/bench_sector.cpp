@@ -2,7 +2,8 @@
 // design card's "CI smoke tests on GPU runners"; the 32 GiB rows of docs/benchmarks.md).
 //
 //   cuzk bench sector --registered-proof NAME [--params-dir DIR] [--device auto|cpu|gpu]
-//                     [--backend auto|cpu|gpu] [--timings FILE.json] [-q]
+//                     [--backend auto|cpu|gpu] [--partitions-per-batch N] [--timings FILE.json]
+//                     [-q]
 //
 // Finds the parameters (param_lookup.hpp) or, when there are none, generates INSECURE TEST ones
 // there (prover/seal/test_parameters.hpp, on --device); makes a C1 in memory as `cuzk gen-c1`
@@ -55,6 +56,7 @@ struct BenchSectorOptions {
   std::string params_dir;
   std::string device = "auto";
   std::string backend = "auto";
+  std::uint32_t partitions_per_batch = seal::kDefaultPartitionsPerBatch;
   std::string timings;
   bool quiet = false;
 };
@@ -160,6 +162,7 @@ void bench_sector(const BenchSectorOptions& o) {
   seal::ProveSealOptions options;
   options.sector = sealing::ProverSector{prover_id, kSectorId};
   options.observer = &progress;
+  options.partitions_per_batch = o.partitions_per_batch;
   const seal::SealProofResult result = prove_sector(c1, params, *backend, options);
   for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
     timings.phases.emplace_back(std::string(seal::phase_name(static_cast<seal::SealPhase>(p))),
@@ -207,6 +210,10 @@ void add_bench_sector_command(CLI::App& bench, int& exit_code) {
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   cmd->add_option("--backend", o->backend, "Prover backend, as for `cuzk prove`: auto, cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  cmd->add_option("--partitions-per-batch", o->partitions_per_batch,
+                  "Partitions synthesized and proved together (default 10, as `cuzk prove`; a "
+                  "32 GiB partition's witness takes about 17 GB of host memory)")
+      ->check(CLI::Range(1, 100));
   cmd->add_option("--timings", o->timings, "Also write the phase table to this JSON file");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
   cmd->callback([&exit_code, o] {

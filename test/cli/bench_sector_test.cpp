@@ -90,5 +90,8 @@ TEST_CASE("cuzk bench sector and params generate: refusals before any work") {
   const auto proof = run_cuzk({"bench", "sector", "--registered-proof", "StackedDrg3KiBV1_1"});
   CHECK(proof.exit_code == 2);
   CHECK(proof.err.find("is not a registered seal proof") != std::string::npos);
+  const auto batch = run_cuzk(
+      {"bench", "sector", "--registered-proof", kProofName, "--partitions-per-batch", "0"});
+  CHECK(batch.exit_code == 2);
   CHECK(fs::is_empty(params_dir));
 }
