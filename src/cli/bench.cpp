@@ -1,5 +1,5 @@
-// `cuzk bench bls`: nanoseconds per operation of the CPU arithmetic, one thread. (`cuzk bench
-// witness` is in bench_witness.cpp.)
+// `cuzk bench bls`: nanoseconds per operation of the CPU arithmetic, one thread. `cuzk bench
+// witness` is in bench_witness.cpp, `cuzk bench sector` (a whole sector) in bench_sector.cpp.
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -109,8 +109,10 @@ void bench_bls(double scale) {
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
-  auto* bench = app.add_subcommand("bench", "Benchmarks of the CPU arithmetic and of synthesis");
+  auto* bench = app.add_subcommand(
+      "bench", "Benchmarks: the CPU arithmetic, witness synthesis, a whole sector end to end");
   bench->require_subcommand(1);
+  add_bench_sector_command(*bench, exit_code);
   auto* bls = bench->add_subcommand("bls", "BLS12-381 field, curve and pairing operations");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto scale = std::make_shared<double>(1.0);

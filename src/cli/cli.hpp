@@ -18,6 +18,7 @@ int run(int argc, char** argv);
 // subcommand sets the process exit code through `exit_code`.
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_bench_witness_command(CLI::App& bench, int& exit_code);  // under `bench`
+void add_bench_sector_command(CLI::App& bench, int& exit_code);   // under `bench`
 void add_circuit_command(CLI::App& app, int& exit_code);
 void add_gen_c1_command(CLI::App& app, int& exit_code);
 void add_check_c1_command(CLI::App& app, int& exit_code);

@@ -1,8 +1,11 @@
 // `cuzk params`: the Groth16 parameter files of a registered seal proof.
 //
-//   cuzk params generate --registered-proof NAME [--params-dir DIR] [--force] [-q]
+//   cuzk params generate --registered-proof NAME [--params-dir DIR] [--device auto|cpu|gpu]
+//                        [--force] [-q]
 //       INSECURE TEST parameters (.params and .vk) under Filecoin's file names, from a setup
-//       whose toxic waste this process drew: for testing only, never for mainnet.
+//       whose toxic waste this process drew: for testing only, never for mainnet. A note
+//       <stem>.TEST-ONLY.txt beside them says so. The setup runs on the GPU when one is usable
+//       (--device auto), streaming the files to disk after checking that they fit.
 //   cuzk params check FILE --registered-proof NAME [--full [--subgroup]]
 //       Compares a .params (or .vk) file's vector lengths with the circuit's; --full also
 //       decodes every point (on the curve, canonical, not infinity), --subgroup checks subgroup
@@ -17,8 +20,10 @@
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
+#include "kernels/gpu.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/mapped_parameters.hpp"
+#include "prover/seal/backend_choice.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/verifying_key.hpp"
@@ -42,6 +47,7 @@ porep::RegisteredSealProof proof_from_name(const std::string& name) {
 struct GenerateOptions {
   std::string registered_proof;
   std::string params_dir;
+  std::string device = "auto";
   bool force = false;
   bool quiet = false;
 };
@@ -49,6 +55,10 @@ struct GenerateOptions {
 void generate(const GenerateOptions& o) {
   const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
   const std::string name(porep::seal_proof_info(proof).name);
+  const auto device_kind = seal::backend_kind_from_name(o.device);
+  if (!device_kind) {
+    throw CLI::ValidationError("--device '" + o.device + "': expected auto, cpu or gpu");
+  }
   Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
   const ParameterDir dir = parameter_dir(o.params_dir);
   const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
@@ -59,22 +69,28 @@ void generate(const GenerateOptions& o) {
     throw Error(paths.params.parent_path().string() + " already holds parameters for " + name +
                 " (" + paths.params.filename().string() + "); --force replaces them");
   }
+  const prover::SetupDevice device = seal::choose_setup_device(*device_kind);
   std::filesystem::create_directories(dir.path, ec);
   if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
 
   progress.log("generating INSECURE TEST parameters for " + name +
                " (testing only: this process knew the toxic waste, so proofs can be forged)");
+  progress.log(device == prover::SetupDevice::kGpu
+                   ? "setup on the GPU: " + kernels::gpu_description()
+                   : "setup on the CPU" + std::string(*device_kind == seal::BackendKind::kAuto
+                                                          ? " (" + kernels::gpu_description() + ")"
+                                                          : ""));
   OsRandom rng;
-  const prover::Parameters params =
-      seal::generate_seal_test_parameters(proof, prover::ToxicWaste::random(rng));
-  progress.log("setup done: h " + std::to_string(params.h.size()) + ", l " +
-               std::to_string(params.l.size()) + ", a " + std::to_string(params.a.size()) + ", b " +
-               std::to_string(params.b_g1.size()) + " points; writing");
-  seal::write_parameter_files(paths, params);
+  const seal::TestSetupReport report = seal::write_seal_test_parameters(
+      proof, prover::ToxicWaste::random(rng), paths, device,
+      [&progress](const std::string& line) { progress.log(line); });
+  const prover::VectorLengths& n = report.lengths;
   progress.log("wrote TEST-ONLY parameters " + paths.params.string() + " (" +
-               std::to_string(std::filesystem::file_size(paths.params)) + " bytes) and " +
-               paths.vk.filename().string() + " (" +
-               std::to_string(std::filesystem::file_size(paths.vk)) + " bytes)");
+               std::to_string(report.sizes.params) + " bytes: h " + std::to_string(n.h) + ", l " +
+               std::to_string(n.l) + ", a " + std::to_string(n.a) + ", b " +
+               std::to_string(n.b_g1) + " points), " + paths.vk.filename().string() + " (" +
+               std::to_string(report.sizes.vk) + " bytes) and the note " +
+               seal::test_only_note(paths).filename().string());
 }
 
 struct CheckOptions {
@@ -138,6 +154,9 @@ void add_params_command(CLI::App& app, int& exit_code) {
   gen->add_option("--params-dir", g->params_dir,
                   "Output directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)");
+  gen->add_option("--device", g->device,
+                  "auto (the GPU when one is usable), cpu or gpu: where the setup runs")
+      ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   gen->add_flag("--force", g->force, "Replace files that already exist");
   gen->add_flag("-q,--quiet", g->quiet, "No progress on stderr");
   gen->callback([&exit_code, g] {

@@ -22,12 +22,11 @@
 #include "cli/param_lookup.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
+#include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
-#include "pipeline/gpu_sector_prover.hpp"
 #include "porep/c1_parser.hpp"
-#include "prover/cpu_backend.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
@@ -71,72 +70,6 @@ std::optional<sealing::ProverSector> prover_sector(const ProveOptions& o,
   return sealing::ProverSector{*prover_id, *sector_id};
 }
 
-struct SectorProofs {
-  std::vector<prover::Proof> proofs;
-  bool verified = false;
-};
-
-SectorProofs prove_on_cpu(const porep::C1Output& c1, const prover::MappedParameters& params,
-                          const std::optional<sealing::ProverSector>& sector, const ProveOptions& o,
-                          Progress& progress, TimingReport& timings) {
-  prover::CpuBackend backend;
-  seal::ProveSealOptions options;
-  options.sector = sector;
-  options.verify = !o.no_verify;
-  options.observer = &progress;
-  seal::SealProofResult result = seal::prove_seal(c1, params, backend, options);
-  for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
-    const auto phase = static_cast<seal::SealPhase>(p);
-    if (phase == seal::SealPhase::kVerify && !result.verified) continue;
-    timings.phases.emplace_back(std::string(seal::phase_name(phase)), result.seconds[p]);
-  }
-  return {std::move(result.proofs), result.verified};
-}
-
-#ifdef CUZK_HAVE_CUDA
-SectorProofs prove_on_gpu(const porep::C1Output& c1, const prover::MappedParameters& params,
-                          const std::optional<sealing::ProverSector>& sector, const ProveOptions& o,
-                          Progress& progress, TimingReport& timings,
-                          pipeline::BackgroundRelease& release) {
-  pipeline::GpuSectorOptions options;
-  options.sector = sector;
-  options.verify = !o.no_verify;
-  options.gpu_memory_limit = o.gpu_memory_limit;
-  options.log = [&progress](const std::string& line) { progress.log(line); };
-  options.release = &release;
-  pipeline::GpuSectorResult result = pipeline::prove_sector_gpu(c1, params, options);
-  const pipeline::GpuSectorReport& r = result.report;
-  timings.phases.insert(timings.phases.end(), r.phases.begin(), r.phases.end());
-  for (const pipeline::PartitionReport& p : r.partitions) {
-    const kernels::PartitionGpuTimings& g = p.gpu;
-    timings.partition_details.push_back({{"witness_ready_s", p.witness_seconds},
-                                         {"gpu_wall_s", p.gpu_wall_seconds},
-                                         {"gpu_ms", g.total_ms},
-                                         {"witness_upload_ms", g.witness_upload_ms},
-                                         {"evaluate_abc_ms", g.evaluate_ms},
-                                         {"quotient_ms", g.quotient_ms},
-                                         {"msm_h_ms", g.msm_h_ms},
-                                         {"l_ms", g.query_ms[1]},
-                                         {"a_ms", g.query_ms[2]},
-                                         {"b_g1_ms", g.query_ms[3]},
-                                         {"b_g2_ms", g.query_ms[4]},
-                                         {"l_ones", static_cast<double>(g.ones[1])},
-                                         {"l_tail", static_cast<double>(g.tail[1])},
-                                         {"a_ones", static_cast<double>(g.ones[2])},
-                                         {"a_tail", static_cast<double>(g.tail[2])},
-                                         {"b_ones", static_cast<double>(g.ones[3])},
-                                         {"b_tail", static_cast<double>(g.tail[3])}});
-  }
-  timings.totals.emplace_back("gpu_s", r.gpu_seconds);
-  timings.totals.emplace_back("parameters_resident", r.parameters_resident ? 1.0 : 0.0);
-  timings.totals.emplace_back("planned_gpu_bytes", static_cast<double>(r.planned_gpu_bytes));
-  timings.totals.emplace_back("peak_gpu_bytes", static_cast<double>(r.peak_gpu_bytes));
-  timings.totals.emplace_back("last_gpu_result_to_proofs_ms", r.last_gpu_to_proofs_ms);
-  timings.totals.emplace_back("release_thread_s", r.release_seconds);
-  return {std::move(result.proofs), result.verified};
-}
-#endif
-
 void prove(const ProveOptions& o) {
   const auto backend_kind = pipeline::backend_kind_from_name(o.backend);
   if (!backend_kind) {
@@ -176,14 +109,11 @@ void prove(const ProveOptions& o) {
   // Frees the big host buffers off the critical path; outlives the writing of the proof.
   pipeline::BackgroundRelease release;
 
-  SectorProofs result;
-  if (choice.gpu) {
-#ifdef CUZK_HAVE_CUDA
-    result = prove_on_gpu(c1, params, sector, o, progress, timings, release);
-#endif
-  } else {
-    result = prove_on_cpu(c1, params, sector, o, progress, timings);
-  }
+  SectorProvingOptions proving;
+  proving.sector = sector;
+  proving.verify = !o.no_verify;
+  proving.gpu_memory_limit = o.gpu_memory_limit;
+  const SectorProofs result = prove_sector(choice, c1, params, proving, progress, timings, release);
   if (!result.verified) {
     progress.log("verify: skipped (--no-verify)");
   } else if (sector) {

@@ -33,9 +33,9 @@ std::string row(const std::string& name, double value) {
 }  // namespace
 
 std::string timings_json(const TimingReport& r) {
-  std::string out = "{\"command\":\"prove\",\"registered_proof\":\"" + r.registered_proof +
-                    "\",\"partitions\":" + std::to_string(r.partitions) + ",\"backend\":\"" +
-                    r.backend + "\",\"phases\":" + object(r.phases);
+  std::string out = "{\"command\":\"" + r.command + "\",\"registered_proof\":\"" +
+                    r.registered_proof + "\",\"partitions\":" + std::to_string(r.partitions) +
+                    ",\"backend\":\"" + r.backend + "\",\"phases\":" + object(r.phases);
   if (!r.partition_details.empty()) {
     out += ",\"partition_details\":[";
     for (std::size_t k = 0; k < r.partition_details.size(); ++k) {

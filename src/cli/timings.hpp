@@ -1,7 +1,7 @@
-// `cuzk prove --timings FILE.json` and the -v table: the seconds each phase took, per-partition
-// details and a few totals, written as one JSON object
+// `cuzk prove --timings FILE.json`, `cuzk bench sector --timings FILE.json` and the -v table: the
+// seconds each phase took, per-partition details and a few totals, written as one JSON object
 //   {"command":"prove","registered_proof":...,"partitions":N,"backend":"gpu",
-//    "phases":{"load_c1":s,...},"partition_details":[{"witness_s":s,"gpu_ms":ms,...},...],
+//    "phases":{"load_c1":s,...},"partition_details":[{"witness_ready_s":s,"gpu_ms":ms,...},...],
 //    "totals":{"peak_host_rss_bytes":n,...},"total":s}
 // with phases in the order they ran.
 #pragma once
@@ -17,6 +17,7 @@ namespace cuzk::cli {
 using NamedValues = std::vector<std::pair<std::string, double>>;
 
 struct TimingReport {
+  std::string command = "prove";
   std::string registered_proof;
   std::uint32_t partitions = 0;
   std::string backend;

@@ -7,6 +7,7 @@
 #include "kernels/bases.hpp"
 #include "kernels/bench_support.hpp"
 #include "kernels/field_ops.hpp"
+#include "kernels/fixed_base.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/msm.hpp"
 #include "kernels/ntt.hpp"
@@ -86,6 +87,16 @@ template std::vector<bls12_381::Fp> gpu_field_op(FieldOp, std::span<const bls12_
                                                  std::span<const bls12_381::Fp>);
 template std::vector<Fp2Mont> gpu_field_op(FieldOp, std::span<const Fp2Mont>,
                                            std::span<const Fp2Mont>);
+
+struct FixedBaseProducts::State {};
+FixedBaseProducts::FixedBaseProducts(const G1AffineMont&, const G2AffineMont&, std::size_t) {
+  no_cuda();
+}
+FixedBaseProducts::FixedBaseProducts(FixedBaseProducts&&) noexcept = default;
+FixedBaseProducts& FixedBaseProducts::operator=(FixedBaseProducts&&) noexcept = default;
+FixedBaseProducts::~FixedBaseProducts() = default;
+void FixedBaseProducts::encode_g1(std::span<const bls12_381::Fr>, const EncodedSink&) { no_cuda(); }
+void FixedBaseProducts::encode_g2(std::span<const bls12_381::Fr>, const EncodedSink&) { no_cuda(); }
 
 double field_mul_per_second(BenchField) { no_cuda(); }
 double ntt_median_ms(int, NttDirection, NttDomain, int) { no_cuda(); }

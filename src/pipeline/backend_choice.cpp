@@ -5,13 +5,6 @@
 
 namespace cuzk::pipeline {
 
-std::optional<BackendKind> backend_kind_from_name(std::string_view name) {
-  if (name == "auto") return BackendKind::kAuto;
-  if (name == "cpu") return BackendKind::kCpu;
-  if (name == "gpu") return BackendKind::kGpu;
-  return std::nullopt;
-}
-
 BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes) {
   switch (kind) {
     case BackendKind::kCpu:

@@ -9,12 +9,12 @@
 #include <string>
 #include <string_view>
 
+#include "prover/seal/backend_choice.hpp"
+
 namespace cuzk::pipeline {
 
-enum class BackendKind : std::uint8_t { kAuto, kCpu, kGpu };
-
-// "auto", "cpu" or "gpu".
-std::optional<BackendKind> backend_kind_from_name(std::string_view name);
+using prover::seal::backend_kind_from_name;
+using prover::seal::BackendKind;
 
 // The largest sector `auto` proves on the CPU when there is no usable GPU (512 MiB: about 20 s on
 // 16 cores; a 32 GiB sector would take hours).

@@ -1,7 +1,9 @@
-// KeypairAssembly: the constraint system the test setup synthesizes a circuit into (bellperson's
-// generator.rs KeypairAssembly). It keeps the R1CS column by column: for every variable, the
-// (constraint, coefficient) pairs where it occurs in A, B and C. No witness values are computed.
-// Input(0) = ONE exists from the start, as in every system.
+// KeypairAssembly: bellperson's generator.rs KeypairAssembly, the system its keygen synthesizes a
+// circuit into. It keeps the R1CS column by column: for every variable, the (constraint,
+// coefficient) pairs where it occurs in A, B and C, each term as it was enforced. No witness
+// values are computed. Input(0) = ONE exists from the start, as in every system. The setup itself
+// records circuits compactly (circuit::ShapeCS); these columns are the straightforward reference
+// its QAP evaluation (prover/qap_evaluation.hpp) is checked against.
 #pragma once
 
 #include <concepts>

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "circuit/compact_r1cs.hpp"
 #include "circuit/proving_cs.hpp"
 #include "prover/evaluation_domain.hpp"
 #include "prover/params_error.hpp"
@@ -19,6 +20,25 @@ VectorLengths lengths_for_circuit(const circuit::ProvingCS& cs) {
   n.b_g1 = cs.b_input_density().count() + cs.b_aux_density().count();
   n.b_g2 = n.b_g1;
   return n;
+}
+
+VectorLengths lengths_for_circuit(const circuit::CompactR1cs& r) {
+  VectorLengths n;
+  n.ic = r.size.num_inputs;
+  n.h = EvaluationDomain::for_points(r.size.num_constraints).size() - 1;
+  n.l = r.size.num_aux;
+  n.a = r.size.num_inputs + r.a_aux_density.count();
+  n.b_g1 = r.b_input_density.count() + r.b_aux_density.count();
+  n.b_g2 = n.b_g1;
+  return n;
+}
+
+ParameterFileSizes parameter_file_sizes(const VectorLengths& n) {
+  const std::uint64_t vk = kVerifyingKeyFixedBytes + 4 + std::uint64_t{96} * n.ic;
+  // Five u32 lengths, then 96 bytes a G1 point and 192 a G2 point.
+  const std::uint64_t params =
+      vk + 5 * 4 + std::uint64_t{96} * (n.h + n.l + n.a + n.b_g1) + std::uint64_t{192} * n.b_g2;
+  return {params, vk};
 }
 
 void check_lengths_match(const VectorLengths& params, const VectorLengths& circuit,

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -18,7 +19,8 @@
 
 namespace cuzk::circuit {
 class ProvingCS;
-}
+struct CompactR1cs;
+}  // namespace cuzk::circuit
 
 namespace cuzk::prover {
 
@@ -37,8 +39,17 @@ struct VectorLengths {
   friend bool operator==(const VectorLengths&, const VectorLengths&) = default;
 };
 
-// The lengths a circuit needs, from its synthesized ProvingCS (input constraints included).
+// The lengths a circuit needs, from its synthesized ProvingCS or its compact recording (input
+// constraints included either way).
 VectorLengths lengths_for_circuit(const circuit::ProvingCS& cs);
+VectorLengths lengths_for_circuit(const circuit::CompactR1cs& r);
+
+// The sizes in bytes of a .params file and of its .vk file for parameters of these lengths.
+struct ParameterFileSizes {
+  std::uint64_t params = 0;
+  std::uint64_t vk = 0;
+};
+ParameterFileSizes parameter_file_sizes(const VectorLengths& lengths);
 // Throws ParamsError(kWrongCircuit) naming the first vector whose length differs.
 void check_lengths_match(const VectorLengths& params, const VectorLengths& circuit,
                          const std::string& source);

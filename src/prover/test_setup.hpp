@@ -1,58 +1,41 @@
-// TEST ONLY: a Groth16 trusted setup from locally chosen toxic waste, for tests and benchmarks.
-// Anyone holding the ToxicWaste can forge proofs for these parameters; real Filecoin parameters
-// come from the phase-2 MPC and are read from .params files.
+// TEST ONLY: a Groth16 trusted setup from locally chosen toxic waste (prover/toxic_waste.hpp), for
+// tests and benchmarks. Real Filecoin parameters come from the phase-2 MPC and are read from
+// .params files.
 //
 // Follows bellperson's generator.rs exactly, so the layout is the one the prover expects:
-// Input(0) = ONE before synthesis and x_i * 0 = 0 for every input after it; h[i] =
-// tau^i Z(tau) / delta for i < m - 1; per variable, with the Lagrange basis L_k(tau) of the domain,
-// a = sum A-coefficients * L(tau), b likewise; ic = (beta a + alpha b + c) / gamma for inputs and
-// l = (beta a + alpha b + c) / delta for aux; a, b_g1, b_g2 keep only the non-zero ones.
+// Input(0) = ONE before synthesis and Input(i) * 0 = 0 for every input after it; the scalars of
+// every point are those of prover/setup_scalars.hpp. This is the in-memory CPU setup; the
+// streamed one that writes files on either device is prover/parameter_writer.hpp.
 #pragma once
 
 #include <utility>
 
+#include "circuit/compact_r1cs.hpp"
 #include "circuit/constraint_system.hpp"
-#include "prover/keypair_assembly.hpp"
+#include "circuit/shape_cs.hpp"
 #include "prover/parameters.hpp"
+#include "prover/toxic_waste.hpp"
 
 namespace cuzk::prover {
 
-struct ToxicWaste {
-  Fr g1;  // the G1 base is g1 * G1 generator (bellperson draws a random group element)
-  Fr g2;  // likewise for G2
-  Fr alpha, beta, gamma, delta, tau;
+// Records `circuit` (callable with a circuit::ShapeCS&) and appends bellperson's input rows, as
+// keygen sees it.
+template <class Circuit>
+circuit::CompactR1cs record_circuit(Circuit&& circuit) {
+  circuit::ShapeCS cs;
+  std::forward<Circuit>(circuit)(cs);
+  circuit::enforce_input_columns(cs);
+  return std::move(cs).finish();
+}
 
-  template <class Rng>
-  static ToxicWaste random(Rng& rng) {
-    auto nonzero = [&] {
-      for (;;) {
-        const Fr x = Fr::random(rng);
-        if (!x.is_zero()) return x;
-      }
-    };
-    ToxicWaste w;
-    w.g1 = nonzero();
-    w.g2 = nonzero();
-    w.alpha = nonzero();
-    w.beta = nonzero();
-    w.gamma = nonzero();
-    w.delta = nonzero();
-    w.tau = nonzero();
-    return w;
-  }
-};
+// Parameters for a recorded circuit (input rows included), on the CPU. Throws cuzk::Error if an
+// aux variable is unconstrained (its l point would be infinity), as bellperson does.
+Parameters generate_parameters(const circuit::CompactR1cs& r, const ToxicWaste& waste);
 
-// Parameters for a circuit already synthesized into `cs` (input constraints not yet added: this
-// adds them). Throws cuzk::Error if an aux variable is unconstrained (its l point would be
-// infinity), as bellperson does.
-Parameters generate_parameters(KeypairAssembly cs, const ToxicWaste& waste);
-
-// Synthesizes `circuit` (callable with a KeypairAssembly&) and generates its parameters.
+// Records `circuit` and generates its parameters.
 template <class Circuit>
 Parameters generate_test_parameters(Circuit&& circuit, const ToxicWaste& waste) {
-  KeypairAssembly cs;
-  std::forward<Circuit>(circuit)(cs);
-  return generate_parameters(std::move(cs), waste);
+  return generate_parameters(record_circuit(std::forward<Circuit>(circuit)), waste);
 }
 
 }  // namespace cuzk::prover

@@ -172,7 +172,7 @@ Domain flipped(Domain d, std::size_t byte) {
 void write_toy_parameters(const seal::ParameterPaths& paths, std::size_t inputs) {
   std::mt19937_64 rng(3);
   const auto params = cuzk::prover::generate_test_parameters(
-      [&](cuzk::prover::KeypairAssembly& cs) {
+      [&](auto& cs) {
         for (std::size_t i = 0; i < inputs; ++i) {
           const auto x = cs.alloc_input("x", [] { return cuzk::bls12_381::Fr::one(); });
           const auto y = cs.alloc("y", [] { return cuzk::bls12_381::Fr::one(); });

@@ -1,5 +1,5 @@
 // Small circuits for the Groth16 tests, written once against the constraint-system concept so the
-// test setup (KeypairAssembly) and the prover (ProvingCS) see the same R1CS.
+// test setup (ShapeCS, KeypairAssembly) and the prover (ProvingCS) see the same R1CS.
 #pragma once
 
 #include <cstddef>

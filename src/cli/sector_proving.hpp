@@ -1,0 +1,42 @@
+// Proving one sector with the chosen backend, as `cuzk prove` and `cuzk bench sector` both do:
+// the GPU pipeline (pipeline/gpu_sector_prover.hpp) or the CPU prover (prover/seal/
+// seal_prover.hpp), with progress lines and every phase, partition detail and total added to the
+// run's timing report.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "cli/progress.hpp"
+#include "cli/timings.hpp"
+#include "pipeline/backend_choice.hpp"
+#include "pipeline/background_release.hpp"
+#include "porep/c1_output.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/proof.hpp"
+#include "prover/seal/seal_prover.hpp"
+#include "sealing/c1_validator.hpp"
+
+namespace cuzk::cli {
+
+struct SectorProvingOptions {
+  std::optional<sealing::ProverSector> sector;
+  bool verify = true;
+  std::optional<std::size_t> gpu_memory_limit;                                    // GPU only
+  std::uint32_t partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;  // CPU only
+};
+
+struct SectorProofs {
+  std::vector<prover::Proof> proofs;
+  bool verified = false;
+};
+
+// `release` frees the GPU pipeline's big host buffers; keep it alive until the proof is written.
+SectorProofs prove_sector(const pipeline::BackendChoice& choice, const porep::C1Output& c1,
+                          const prover::MappedParameters& params,
+                          const SectorProvingOptions& options, Progress& progress,
+                          TimingReport& timings, pipeline::BackgroundRelease& release);
+
+}  // namespace cuzk::cli
