@@ -1,7 +1,8 @@
 // cuzk_bench_kernels: throughput of the CUDA kernels on the device at hand (CUDA-event times,
 // data resident on the device unless a line says otherwise). `cuzk_bench_kernels quick` runs
 // the small sizes only, `cuzk_bench_kernels ntt` the field products and the NTT rows only
-// (`ntt 24`: that size only, e.g. under a profiler).
+// (`ntt 24`: that size only, e.g. under a profiler), `cuzk_bench_kernels msm 27` a window sweep
+// of the G1 MSM at that size (the H query of a 32 GiB partition has 2^27 - 1 points).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -104,8 +105,18 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "quick") == 0;
   const bool ntt_only = argc > 1 && std::strcmp(argv[1], "ntt") == 0;
   const int ntt_only_log = ntt_only && argc > 2 ? std::atoi(argv[2]) : 0;  // one size (profiling)
+  const bool msm_sweep = argc > 2 && std::strcmp(argv[1], "msm") == 0;
   std::printf("device: %s\n", gpu_description().c_str());
   if (!gpu_available()) return 0;
+  if (msm_sweep) {
+    const int log_n = std::atoi(argv[2]);
+    const auto pattern = point_pattern<bls12_381::G1Curve, G1AffineMont>(1 << 12, 7);
+    const auto bases = DeviceG1Bases::repeated(pattern, std::size_t{1} << log_n);
+    const auto msm = [](const DeviceG1Bases& b, std::span<const ScalarLimbs> s,
+                        const MsmConfig& c) { return msm_g1(b, s, c); };
+    for (int c : {16, 17, 18, 19, 20, 21}) bench_msm("g1 msm random", bases, log_n, 0, c, msm);
+    return 0;
+  }
 
   std::printf("fr_mul  %.3g mul/s\n", field_mul_per_second(BenchField::kFr));
   std::printf("fp_mul  %.3g mul/s\n", field_mul_per_second(BenchField::kFp));

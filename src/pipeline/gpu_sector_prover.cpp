@@ -13,9 +13,9 @@
 
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
+#include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/partition_layout.hpp"
 #include "circuit/stacked/record_shape.hpp"
-#include "circuit/stacked/synthesize_witness.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/parameter_bases.hpp"
 #include "kernels/point_conversion.hpp"
@@ -92,30 +92,13 @@ std::array<std::size_t, kernels::kQueryCount> query_points(const prover::VectorL
   return {l.h, l.l, l.a, l.b_g1, l.b_g2};
 }
 
-// Device bytes of the recorded shape, from the layout's counts (before recording it).
-std::size_t shape_bytes_estimate(const stacked::PartitionLayout& layout) {
-  const std::size_t inputs = layout.total().num_inputs;
-  const std::size_t rows = layout.total().num_constraints + inputs;
-  const stacked::Nonzeros nnz = layout.total_nonzeros();
-  const std::size_t terms = nnz[0] + inputs + nnz[1] + nnz[2];
-  const std::size_t aux_words = (layout.total().num_aux + 63) / 64;
+// An upper bound of the recorded shape's device bytes, from the quotient's domain (the rows pad
+// to it): three row-offset arrays, and at most six terms of eight bytes a row (PoRep circuits
+// have about 5.5), plus room for the coefficients.
+std::size_t shape_bytes_bound(std::size_t domain) {
+  constexpr std::size_t kBytesPerRow = 3 * 4 + 6 * 8;
   constexpr std::size_t kCoefficientRoom = std::size_t{16} << 20;
-  return 3 * (rows + 1) * 4 + terms * 8 + 2 * aux_words * 12 + kCoefficientRoom;
-}
-
-// The lengths the recorded shape needs of the parameters (checked before any proving).
-void check_lengths(const prover::VectorLengths& have, const circuit::CompactR1cs& shape,
-                   const std::string& source) {
-  std::size_t domain = 1;
-  while (domain < shape.size.num_constraints) domain *= 2;
-  const std::size_t b = shape.b_input_density.count() + shape.b_aux_density.count();
-  const prover::VectorLengths need{shape.size.num_inputs,
-                                   domain - 1,
-                                   shape.size.num_aux,
-                                   shape.size.num_inputs + shape.a_aux_density.count(),
-                                   b,
-                                   b};
-  prover::check_lengths_match(have, need, source);
+  return domain * kBytesPerRow + kCoefficientRoom;
 }
 
 prover::QuerySums host_sums(const kernels::PartitionSums& s) {
@@ -226,19 +209,15 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   sealing::check_c1(c1, o.sector);
   report.phases.emplace_back("check", seconds_since(phase));
 
-  phase = Clock::now();
-  const stacked::CircuitShape shape = stacked::circuit_shape(info);
-  const stacked::PartitionLayout layout = stacked::partition_layout(shape);
-  report.phases.emplace_back("layout", seconds_since(phase));
-
-  // The plan, before anything is allocated on the device. Origins are upper bounds here (the
-  // inputs present in B are known once the shape is recorded).
+  // The plan, before anything is allocated on the device and before the shape is recorded (the
+  // parameters upload meanwhile), from bounds: the domain is the h vector's length + 1, and the
+  // inputs present in B, whose points come first in B, are at most all inputs.
   GpuMemoryNeeds needs;
   needs.points = query_points(lengths);
-  const std::size_t inputs = layout.total().num_inputs;
-  needs.origins = {0, 0, inputs, inputs, inputs};
-  needs.shape_bytes = shape_bytes_estimate(layout);
-  needs.work_bytes = kernels::PartitionProver::work_bytes(layout.total().num_constraints + inputs);
+  const std::size_t domain = lengths.h + 1;
+  needs.origins = {0, 0, lengths.ic, lengths.ic, lengths.ic};
+  needs.shape_bytes = shape_bytes_bound(domain);
+  needs.work_bytes = kernels::PartitionProver::work_bytes(domain);
   const kernels::DeviceMemoryInfo memory = kernels::device_memory_info();
   std::size_t available = memory.free;
   if (o.gpu_memory_limit) available = std::min(available, *o.gpu_memory_limit);
@@ -267,26 +246,29 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   std::exception_ptr host_error;
   try {
     phase = Clock::now();
-    auto recorded =
-        std::make_shared<circuit::CompactR1cs>(stacked::record_partition_shape(shape, layout));
-    check_lengths(lengths, *recorded, params.name());
+    stacked::RecordedPartition recorded = stacked::record_partition(stacked::circuit_shape(info));
+    const stacked::PartitionLayout layout = recorded.layout;
+    auto shape = std::make_shared<circuit::CompactR1cs>(std::move(recorded.r1cs));
+    prover::check_lengths_match(lengths, prover::lengths_for_circuit(*shape), params.name());
     report.phases.emplace_back("shape", seconds_since(phase));
-    log("shape recorded: " + std::to_string(recorded->size.num_constraints) + " rows, " +
-        std::to_string(recorded->a.nonzeros() + recorded->b.nonzeros() + recorded->c.nonzeros()) +
-        " terms, " + std::to_string(recorded->coefficients.size()) + " distinct coefficients");
-    handoff.put_shape(std::move(recorded));
+    log("shape recorded: " + std::to_string(shape->size.num_constraints) + " rows, " +
+        std::to_string(shape->a.nonzeros() + shape->b.nonzeros() + shape->c.nonzeros()) +
+        " terms, " + std::to_string(shape->coefficients.size()) + " distinct coefficients");
+    handoff.put_shape(std::move(shape));
 
     phase = Clock::now();
     std::vector<stacked::StackedCircuit> circuits;
     circuits.reserve(partitions);
-    for (std::uint32_t k = 0; k < partitions; ++k)
+    for (std::uint32_t k = 0; k < partitions; ++k) {
       circuits.push_back(stacked::circuit_from_c1(c1, k));
+    }
+    const stacked::NativeWitnessPlan witness_plan(circuits.front().shape);
     const Clock::time_point synthesis_start = Clock::now();
-    stacked::synthesize_witnesses(circuits, layout,
-                                  [&](std::size_t k, circuit::CompactWitness&& w) {
-                                    gpu.reports[k].witness_seconds = seconds_since(synthesis_start);
-                                    handoff.put_witness(k, std::move(w));
-                                  });
+    stacked::native_witnesses(circuits, layout, witness_plan,
+                              [&](std::size_t k, circuit::CompactWitness&& w) {
+                                gpu.reports[k].witness_seconds = seconds_since(synthesis_start);
+                                handoff.put_witness(k, std::move(w));
+                              });
     release.release(std::move(circuits));
     report.phases.emplace_back("synthesize", seconds_since(phase));
   } catch (...) {

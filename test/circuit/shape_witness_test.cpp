@@ -109,7 +109,9 @@ TEST_CASE(
   const cuzk::test::NativeSector sector(kShape, /*rng_seed=*/5);
   const std::vector<stacked::StackedCircuit> circuits = {sector.circuit(0), sector.circuit(1)};
 
-  const stacked::PartitionLayout layout = stacked::partition_layout(kShape);
+  const stacked::RecordedPartition recorded = stacked::record_partition(kShape);
+  const stacked::PartitionLayout& layout = recorded.layout;
+  CHECK(layout.block == stacked::partition_layout(kShape).block);
   CountingCS counting;
   stacked::synthesize(counting, stacked::blank_circuit(kShape));
   CHECK(layout.total() == counting.size());
@@ -118,7 +120,7 @@ TEST_CASE(
   CHECK(layout.prefix.num_inputs == 4);
   CHECK(layout.block.num_inputs == 18);
 
-  const CompactR1cs parallel = stacked::record_partition_shape(kShape, layout);
+  const CompactR1cs& parallel = recorded.r1cs;
   ShapeCS sequential_cs;
   stacked::synthesize(sequential_cs, stacked::blank_circuit(kShape));
   enforce_input_columns(sequential_cs);

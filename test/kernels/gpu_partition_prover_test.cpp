@@ -23,7 +23,6 @@
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/keypair_assembly.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/prover.hpp"
 #include "prover/test_setup.hpp"
@@ -43,16 +42,16 @@ struct Fixture {
   stacked::StackedCircuit circuit = sector.circuit(0);
   cuzk::test::TempDir dir{"gpu_partition"};
   std::filesystem::path params_path = dir.path() / "test.params";
-  stacked::PartitionLayout layout = stacked::partition_layout(kShape);
-  circuit::CompactR1cs shape = stacked::record_partition_shape(kShape, layout);
+  stacked::RecordedPartition recorded = stacked::record_partition(kShape);
+  const stacked::PartitionLayout& layout = recorded.layout;
+  const circuit::CompactR1cs& shape = recorded.r1cs;
 
   Fixture() {
     std::mt19937_64 rng(11);
-    const prover::Parameters params = prover::generate_test_parameters(
-        [&](prover::KeypairAssembly& cs) {
-          stacked::synthesize(cs, stacked::blank_circuit(kShape));
-        },
-        prover::ToxicWaste::random(rng));
+    // Keygen from the same recording the GPU evaluates; the CPU prover below synthesizes with
+    // ProvingCS and checks the parameters' lengths against its own densities.
+    const prover::Parameters params =
+        prover::generate_parameters(shape, prover::ToxicWaste::random(rng));
     prover::write_parameters_file(params_path, params);
   }
 };

@@ -53,6 +53,14 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
 std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> circuits,
                                              const PartitionLayout& layout,
                                              const NativeWitnessPlan& plan) {
+  std::vector<CompactWitness> out(circuits.size());
+  native_witnesses(circuits, layout, plan,
+                   [&](std::size_t k, CompactWitness&& w) { out[k] = std::move(w); });
+  return out;
+}
+
+void native_witnesses(std::span<const StackedCircuit> circuits, const PartitionLayout& layout,
+                      const NativeWitnessPlan& plan, const WitnessReady& ready) {
   for (const StackedCircuit& c : circuits) {
     check_challenge_count(c);
     if (c.shape != plan.shape()) {
@@ -65,18 +73,7 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
   const std::size_t n = circuits.size();
   const std::size_t parts = layout.parts.size();
   const std::size_t tasks_per_partition = 1 + layout.challenges * parts;  // the prefix first
-  const CircuitSize total = layout.total();
-
-  std::vector<CompactWitness> out(n);
-  for (CompactWitness& w : out) {
-    w.inputs.assign(total.num_inputs, Fr{});
-    w.inputs[0] = Fr::one();
-    w.num_aux = total.num_aux;
-    w.bits = BitVector(total.num_aux);
-  }
-  // Each task's wide values, concatenated in task order (which is aux order) at the end.
-  std::vector<std::vector<WideValue>> wide(n * tasks_per_partition);
-  std::vector<std::exception_ptr> errors(n * tasks_per_partition);
+  WitnessAssembly assembly(n, tasks_per_partition, layout.total(), ready);
 
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t ti = 0; ti < static_cast<std::int64_t>(n * tasks_per_partition); ++ti) {
@@ -89,8 +86,8 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
         native::AuxWriter w(0, layout.prefix.num_aux);
         write_prefix(circuits[p], w, inputs);
         const CircuitSize own{layout.prefix.num_inputs - 1, layout.prefix.num_aux, 0};
-        place(w, inputs, CircuitSize{1, 0, 0}, own, "the prefix", out[p]);
-        wide[task] = w.take_wide();
+        place(w, inputs, CircuitSize{1, 0, 0}, own, "the prefix", assembly.witness(p));
+        assembly.done(p, k, w.take_wide());
       } else {
         const std::size_t i = (k - 1) / parts;
         const ChallengePartSpan& part = layout.parts[(k - 1) % parts];
@@ -100,31 +97,14 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
         native::AuxWriter w(start.num_aux, part.size.num_aux);
         write_challenge_part(plan, circuits[p], circuits[p].proofs[i], part, w, inputs);
         place(w, inputs, start, part.size,
-              "challenge " + std::to_string(i) + "'s " + part_name(part), out[p]);
-        wide[task] = w.take_wide();
+              "challenge " + std::to_string(i) + "'s " + part_name(part), assembly.witness(p));
+        assembly.done(p, k, w.take_wide());
       }
     } catch (...) {
-      errors[task] = std::current_exception();
+      assembly.failed(p, k, std::current_exception());
     }
   }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
-
-#pragma omp parallel for schedule(static)
-  for (std::int64_t pi = 0; pi < static_cast<std::int64_t>(n); ++pi) {
-    const auto p = static_cast<std::size_t>(pi);
-    const auto first = wide.begin() + static_cast<std::ptrdiff_t>(p * tasks_per_partition);
-    const auto last = first + static_cast<std::ptrdiff_t>(tasks_per_partition);
-    std::size_t count = 0;
-    for (auto b = first; b != last; ++b) count += b->size();
-    out[p].wide.reserve(count);
-    for (auto b = first; b != last; ++b) {
-      out[p].wide.insert(out[p].wide.end(), b->begin(), b->end());
-      std::vector<WideValue>().swap(*b);
-    }
-  }
-  return out;
+  assembly.rethrow_first_error();
 }
 
 }  // namespace cuzk::circuit::stacked

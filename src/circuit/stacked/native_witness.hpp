@@ -12,6 +12,7 @@
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/native_parts.hpp"
 #include "circuit/stacked/partition_layout.hpp"
+#include "circuit/stacked/witness_assembly.hpp"
 
 namespace cuzk::circuit::stacked {
 
@@ -24,5 +25,9 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
 std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> circuits,
                                              const PartitionLayout& layout,
                                              const NativeWitnessPlan& plan);
+// Each partition handed to `ready` as soon as it is complete (witness_assembly.hpp); throws the
+// first failure after the other partitions are done.
+void native_witnesses(std::span<const StackedCircuit> circuits, const PartitionLayout& layout,
+                      const NativeWitnessPlan& plan, const WitnessReady& ready);
 
 }  // namespace cuzk::circuit::stacked

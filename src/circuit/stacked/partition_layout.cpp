@@ -3,6 +3,7 @@
 #include <string>
 
 #include "circuit/counting_cs.hpp"
+#include "circuit/shape_cs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "util/error.hpp"
 
@@ -18,6 +19,9 @@ CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
 Nonzeros nonzeros_of(const CountingCS& cs) {
   return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
 }
+Nonzeros nonzeros_of(const ShapeCS& cs) {
+  return {cs.a().nonzeros(), cs.b().nonzeros(), cs.c().nonzeros()};
+}
 
 std::string describe(const CircuitSize& s) {
   return std::to_string(s.num_inputs) + " inputs, " + std::to_string(s.num_aux) + " aux, " +
@@ -27,11 +31,15 @@ std::string describe(const CircuitSize& s) {
 }  // namespace
 
 PartitionLayout partition_layout(const CircuitShape& shape) {
-  const StackedCircuit blank = blank_circuit(shape);
   CountingCS cs;
+  return measure_partition(cs, blank_circuit(shape));
+}
+
+template <class CS>
+PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank) {
   const PartitionWires wires = synthesize_prefix(cs, blank);
   PartitionLayout layout;
-  layout.challenges = shape.challenges;
+  layout.challenges = blank.shape.challenges;
   layout.prefix = cs.size();
   layout.prefix_nonzeros = nonzeros_of(cs);
   const auto mark = [&](ChallengePart part, std::size_t index) {
@@ -50,6 +58,9 @@ PartitionLayout partition_layout(const CircuitShape& shape) {
     layout.block_nonzeros[m] = after[m] - layout.prefix_nonzeros[m];
   return layout;
 }
+
+template PartitionLayout measure_partition(CountingCS&, const StackedCircuit&);
+template PartitionLayout measure_partition(ShapeCS&, const StackedCircuit&);
 
 void check_counts(const CircuitSize& end, const CircuitSize& expected, const std::string& what) {
   if (end != expected) {

@@ -14,6 +14,7 @@
 
 #include "circuit/fingerprint_hasher.hpp"
 #include "circuit/stacked/challenge_part.hpp"
+#include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -54,6 +55,12 @@ struct PartitionLayout {
 // pass over 1/challenges of the circuit: about half a second for 32 GiB). Throws cuzk::Error for an
 // invalid shape.
 PartitionLayout partition_layout(const CircuitShape& shape);
+
+// The same measured on any system `cs` (fresh, counting nonzeros through nonzeros_of(cs)) while it
+// synthesizes the prefix and challenge 0 of `blank`: record_shape.cpp records with a ShapeCS and
+// measures in the same pass.
+template <class CS>
+PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank);
 
 // Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended
 // at the counts the layout expects: a guard against a structure that depended on values.

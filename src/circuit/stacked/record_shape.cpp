@@ -1,13 +1,10 @@
 #include "circuit/stacked/record_shape.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <limits>
-#include <mutex>
 #include <string>
-#include <vector>
 
+#include "circuit/compact_witness.hpp"
 #include "circuit/shape_cs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "util/error.hpp"
@@ -22,83 +19,112 @@ void size_matrix(CompactMatrix& m, std::size_t rows, std::size_t nonzeros) {
     throw Error("stacked circuit: " + std::to_string(nonzeros) +
                 " terms in one matrix exceed the recorder's 32-bit offsets");
   }
-  m.row_start.assign(rows + 1, 0);
+  // Every element is written by the copy below; resize leaves them unwritten until then.
+  m.row_start.resize(rows + 1);
+  m.row_start[0] = 0;
   m.column.resize(nonzeros);
   m.coeff.resize(nonzeros);
 }
 
-// Copies the rows of `src` to rows [first_row, ...) of `dst`, whose terms start at first_term,
-// turning the block's coefficient ids into the shape's.
-void place_rows(CompactMatrix& dst, std::size_t first_row, std::size_t first_term,
-                const CompactMatrix& src, const std::vector<std::uint32_t>& ids) {
-  for (std::size_t i = 0; i < src.rows(); ++i) {
-    dst.row_start[first_row + i + 1] =
-        static_cast<std::uint32_t>(first_term + src.row_start[i + 1]);
+// How block i's columns follow from block 0's: its own variables (those past the prefix) move by
+// i blocks, the prefix's stay.
+struct Renumbering {
+  std::uint32_t prefix_inputs, prefix_aux;
+  std::uint32_t block_inputs, block_aux;
+
+  std::uint32_t column(std::uint32_t c, std::uint32_t i) const {
+    if ((c & kInputColumn) != 0) {
+      const std::uint32_t index = c & ~kInputColumn;
+      return index < prefix_inputs ? c : kInputColumn | (index + i * block_inputs);
+    }
+    return c < prefix_aux ? c : c + i * block_aux;
   }
-  std::copy(src.column.begin(), src.column.end(),
-            dst.column.begin() + static_cast<std::ptrdiff_t>(first_term));
-  for (std::size_t k = 0; k < src.coeff.size(); ++k) dst.coeff[first_term + k] = ids[src.coeff[k]];
+};
+
+// Rows [first_row, first_row + rows) of `src` (terms from first_term on) to rows starting at
+// dst_row in `dst` (terms from dst_term on), renumbered for block i.
+void copy_rows(const CompactMatrix& src, std::size_t first_row, std::size_t rows,
+               std::size_t first_term, CompactMatrix& dst, std::size_t dst_row,
+               std::size_t dst_term, const Renumbering& renumber, std::uint32_t i) {
+  for (std::size_t r = 0; r < rows; ++r) {
+    dst.row_start[dst_row + r + 1] =
+        static_cast<std::uint32_t>(dst_term + (src.row_start[first_row + r + 1] - first_term));
+  }
+  const std::size_t terms = src.row_start[first_row + rows] - first_term;
+  for (std::size_t t = 0; t < terms; ++t) {
+    dst.column[dst_term + t] = renumber.column(src.column[first_term + t], i);
+    dst.coeff[dst_term + t] = src.coeff[first_term + t];
+  }
 }
 
-// Ids in the shared table of the block's coefficients (called under the table's lock).
-std::vector<std::uint32_t> shared_ids(const CoefficientTable& local, CoefficientTable& shared) {
-  std::vector<std::uint32_t> ids(local.size());
-  for (std::size_t k = 0; k < ids.size(); ++k) ids[k] = shared.intern(local.values()[k]);
-  return ids;
+// One matrix's density (the variables with a term in it) over the whole partition, from the
+// recording of the prefix and block 0: the prefix's variables as marked, block 0's own marks
+// repeated for every block. `inputs` may be null (A's inputs are all present anyway).
+void replicated_density(const CompactMatrix& recorded, const Renumbering& renumber,
+                        std::uint32_t challenges, BitVector& aux, BitVector* inputs) {
+  BitVector block(renumber.block_aux);
+  for (const std::uint32_t c : recorded.column) {
+    if ((c & kInputColumn) != 0) {
+      if (inputs == nullptr) continue;
+      const std::uint32_t index = c & ~kInputColumn;
+      if (index < renumber.prefix_inputs) {
+        inputs->set(index);
+      } else {
+        for (std::uint32_t i = 0; i < challenges; ++i)
+          inputs->set(renumber.column(c, i) & ~kInputColumn);
+      }
+    } else if (c < renumber.prefix_aux) {
+      aux.set(c);
+    } else {
+      block.set(c - renumber.prefix_aux);
+    }
+  }
+  for (std::uint32_t i = 0; i < challenges; ++i) {
+    place_bits(aux.mutable_words(), renumber.prefix_aux + std::size_t{i} * renumber.block_aux,
+               block);
+  }
 }
 
 }  // namespace
 
-CompactR1cs record_partition_shape(const CircuitShape& shape, const PartitionLayout& layout) {
+RecordedPartition record_partition(const CircuitShape& shape) {
   const StackedCircuit blank = blank_circuit(shape);
+  ShapeCS cs;
+  RecordedPartition out{measure_partition(cs, blank), {}};
+  const PartitionLayout& layout = out.layout;
   const CircuitSize synthesized = layout.total();
   const Nonzeros synthesized_nonzeros = layout.total_nonzeros();
   const std::size_t inputs = synthesized.num_inputs;
+  const Renumbering renumber{static_cast<std::uint32_t>(layout.prefix.num_inputs),
+                             static_cast<std::uint32_t>(layout.prefix.num_aux),
+                             static_cast<std::uint32_t>(layout.block.num_inputs),
+                             static_cast<std::uint32_t>(layout.block.num_aux)};
 
-  CompactR1cs r;
+  CompactR1cs& r = out.r1cs;
   r.size = {inputs, synthesized.num_aux, synthesized.num_constraints + inputs};
-  const std::size_t rows = r.size.num_constraints;
   // The input rows add one A term each (Input(i) with coefficient 1) and nothing to B and C.
-  size_matrix(r.a, rows, synthesized_nonzeros[0] + inputs);
-  size_matrix(r.b, rows, synthesized_nonzeros[1]);
-  size_matrix(r.c, rows, synthesized_nonzeros[2]);
+  size_matrix(r.a, r.size.num_constraints, synthesized_nonzeros[0] + inputs);
+  size_matrix(r.b, r.size.num_constraints, synthesized_nonzeros[1]);
+  size_matrix(r.c, r.size.num_constraints, synthesized_nonzeros[2]);
   CompactMatrix* const matrices[3] = {&r.a, &r.b, &r.c};
+  const CompactMatrix* const recorded[3] = {&cs.a(), &cs.b(), &cs.c()};
 
-  CoefficientTable table;
-  std::mutex table_lock;
-  const auto place = [&](const ShapeCS& cs, const CircuitSize& start, const Nonzeros& terms) {
-    std::vector<std::uint32_t> ids;
-    {
-      const std::lock_guard lock(table_lock);
-      ids = shared_ids(cs.table(), table);
+  const std::size_t prefix_rows = layout.prefix.num_constraints;
+  const std::size_t block_rows = layout.block.num_constraints;
+  // The prefix as recorded (block 0's renumbering is the identity), then every block.
+  const auto blocks = static_cast<std::int64_t>(layout.challenges) + 1;
+#pragma omp parallel for collapse(2) schedule(dynamic, 1)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    for (int m = 0; m < 3; ++m) {
+      if (b == 0) {
+        copy_rows(*recorded[m], 0, prefix_rows, 0, *matrices[m], 0, 0, renumber, 0);
+        continue;
+      }
+      const auto i = static_cast<std::uint32_t>(b - 1);
+      const Nonzeros start = layout.block_start_nonzeros(i);
+      copy_rows(*recorded[m], prefix_rows, block_rows, layout.prefix_nonzeros[m], *matrices[m],
+                layout.block_start(i).num_constraints, start[m], renumber, i);
     }
-    const CompactMatrix* const own[3] = {&cs.a(), &cs.b(), &cs.c()};
-    for (std::size_t m = 0; m < 3; ++m) {
-      place_rows(*matrices[m], start.num_constraints, terms[m], *own[m], ids);
-    }
-  };
-
-  ShapeCS prefix;
-  const PartitionWires wires = synthesize_prefix(prefix, blank);
-  check_counts(prefix.size(), layout.prefix, "the prefix");
-  place(prefix, {1, 0, 0}, {0, 0, 0});
-
-  std::vector<std::exception_ptr> errors(layout.challenges);
-  const auto challenges = static_cast<std::int64_t>(layout.challenges);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::int64_t ci = 0; ci < challenges; ++ci) {
-    const auto i = static_cast<std::size_t>(ci);
-    try {
-      ShapeCS block(layout.block_start(i));
-      synthesize_challenge_of(block, blank, wires, i);
-      check_counts(block.size(), layout.block_start(i + 1), "challenge " + std::to_string(i));
-      place(block, layout.block_start(i), layout.block_start_nonzeros(i));
-    } catch (...) {
-      errors[i] = std::current_exception();
-    }
-  }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
   }
 
   // bellperson's input rows: Input(i) · 0 = 0.
@@ -111,13 +137,17 @@ CompactR1cs record_partition_shape(const CircuitShape& shape, const PartitionLay
     r.b.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[1]);
     r.c.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[2]);
   }
-  r.coefficients.assign(table.values().begin(), table.values().end());
-  compute_densities(r);
-  return r;
+  r.coefficients.assign(cs.table().values().begin(), cs.table().values().end());
+  r.a_aux_density = BitVector(r.size.num_aux);
+  r.b_input_density = BitVector(r.size.num_inputs);
+  r.b_aux_density = BitVector(r.size.num_aux);
+  replicated_density(cs.a(), renumber, layout.challenges, r.a_aux_density, nullptr);
+  replicated_density(cs.b(), renumber, layout.challenges, r.b_aux_density, &r.b_input_density);
+  return out;
 }
 
 CompactR1cs record_partition_shape(const CircuitShape& shape) {
-  return record_partition_shape(shape, partition_layout(shape));
+  return record_partition(shape).r1cs;
 }
 
 }  // namespace cuzk::circuit::stacked

@@ -4,20 +4,15 @@
 // challenge and copies its bits into that range of the partition's witness.
 #pragma once
 
-#include <functional>
 #include <span>
 #include <vector>
 
 #include "circuit/compact_witness.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/partition_layout.hpp"
+#include "circuit/stacked/witness_assembly.hpp"
 
 namespace cuzk::circuit::stacked {
-
-// Called once per circuit, from whichever thread finished its last challenge, as soon as its
-// witness is complete (so a consumer can start on circuit k while later ones are synthesized).
-// Calls never overlap.
-using WitnessReady = std::function<void(std::size_t index, CompactWitness&& witness)>;
 
 // Every circuit must have the layout's shape. Tasks run in circuit order on every OpenMP thread.
 // Throws cuzk::Error (a missing value, a value that is not canonical, a structure that does not
