@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 
 #include "kernels/cuda_check.cuh"
 
@@ -45,6 +47,64 @@ class DeviceBuffer {
   std::unique_ptr<T, Free> ptr_;
   std::size_t size_ = 0;
 };
+
+// An array of n T allocated and freed in stream order (cudaMallocAsync / cudaFreeAsync, from the
+// device's memory pool): the temporaries of one stream's work. Releasing one never waits for the
+// whole device the way cudaFree does, so work on other streams keeps running; the memory is reused
+// once the work queued before the free is done.
+template <class T>
+class StreamBuffer {
+ public:
+  StreamBuffer(std::size_t n, cudaStream_t stream) : size_(n), stream_(stream) {
+    if (n == 0) return;
+    void* p = nullptr;
+    CUZK_CUDA_CHECK(cudaMallocAsync(&p, n * sizeof(T), stream));
+    ptr_ = static_cast<T*>(p);
+  }
+  StreamBuffer(StreamBuffer&& o) noexcept
+      : ptr_(std::exchange(o.ptr_, nullptr)),
+        size_(std::exchange(o.size_, 0)),
+        stream_(o.stream_) {}
+  StreamBuffer& operator=(StreamBuffer&& o) noexcept {
+    if (this != &o) {
+      release();
+      ptr_ = std::exchange(o.ptr_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+      stream_ = o.stream_;
+    }
+    return *this;
+  }
+  StreamBuffer(const StreamBuffer&) = delete;
+  StreamBuffer& operator=(const StreamBuffer&) = delete;
+  ~StreamBuffer() { release(); }
+
+  T* data() const { return ptr_; }
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const { return size_ * sizeof(T); }
+  void fill_bytes(int byte, cudaStream_t stream) {
+    if (size_ != 0) CUZK_CUDA_CHECK(cudaMemsetAsync(ptr_, byte, bytes(), stream));
+  }
+
+ private:
+  void release() noexcept {
+    if (ptr_ != nullptr) cudaFreeAsync(ptr_, stream_);
+    ptr_ = nullptr;
+  }
+  T* ptr_ = nullptr;
+  std::size_t size_ = 0;
+  cudaStream_t stream_ = nullptr;
+};
+
+// Keeps what StreamBuffers free in the current device's pool instead of returning it to the
+// driver at every synchronization, so the next partition's temporaries cost no allocation.
+inline void keep_freed_memory_in_pool() {
+  int device = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&device));
+  cudaMemPool_t pool = nullptr;
+  CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  std::uint64_t threshold = ~std::uint64_t{0};
+  CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+}
 
 // Page-locked host memory: the only kind the copy engines move at full PCIe speed.
 template <class T>

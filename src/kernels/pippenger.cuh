@@ -36,12 +36,14 @@ inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
 // Window size for n points when the caller does not choose: about log2(n) - 4 bits up to 2^24
 // points (bucket work, 2^(c-1) per window, stays well under the n adds per window), then wider:
 // on the H200 at 2^26 the bucket phase took 459 ms at c = 16, 436 at 17 and 430 at 18 (15
-// windows instead of 16); at 2^24 c = 16 and 18 tied.
+// windows instead of 16); at 2^24 c = 16 and 18 tied. At 2^27 (a 32 GiB partition's H query) a
+// sweep gave, whole MSM with the scalar upload: c = 16 1198 ms, 17 1186, 18 1198, 19 1101,
+// 20 1069, 21 1110 (cuzk_bench_kernels msm 27).
 inline int default_window_bits(std::size_t n) {
   int log_n = 0;
   while ((std::size_t{1} << (log_n + 1)) <= n) ++log_n;
   if (log_n <= 24) return std::clamp(log_n - 4, 8, 16);
-  return std::min(log_n - 8, 18);
+  return n > (std::size_t{1} << 26) ? 20 : 18;
 }
 
 struct DeviceScalar {
@@ -271,10 +273,10 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   const bool split_ones = config.ones == OnesPath::kBatchAddition;
 
   // The ones: bitmap, then their sum (kept on the device until the final combination).
-  DeviceBuffer<Xyzz> ones_sum(1);
+  StreamBuffer<Xyzz> ones_sum(1, stream);
   if (split_ones) {
     const std::size_t words = (n + 63) / 64;
-    DeviceBuffer<std::uint64_t> bitmap(words);
+    StreamBuffer<std::uint64_t> bitmap(words, stream);
     bitmap.fill_bytes(0, stream);
     ones_bitmap_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
         scalars, n, reinterpret_cast<std::uint32_t*>(bitmap.data()));
@@ -284,14 +286,16 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     clock.lap(&MsmTimings::batch_add_ms);
   }
 
-  DeviceBuffer<std::uint32_t> keys(n), values(n), sorted_keys(n), sorted_values(n);
-  DeviceBuffer<std::uint32_t> run_keys(n), counts(n), offsets(n), chunks(n), chunk_offsets(n);
-  DeviceBuffer<int> num_runs(1);
-  DeviceBuffer<std::uint32_t> max_chunks(1);
-  DeviceBuffer<Xyzz> buckets(static_cast<std::size_t>(windows) * buckets_per_window);
+  StreamBuffer<std::uint32_t> keys(n, stream), values(n, stream), sorted_keys(n, stream),
+      sorted_values(n, stream);
+  StreamBuffer<std::uint32_t> run_keys(n, stream), counts(n, stream), offsets(n, stream),
+      chunks(n, stream), chunk_offsets(n, stream);
+  StreamBuffer<int> num_runs(1, stream);
+  StreamBuffer<std::uint32_t> max_chunks(1, stream);
+  StreamBuffer<Xyzz> buckets(static_cast<std::size_t>(windows) * buckets_per_window, stream);
   buckets.fill_bytes(0, stream);
   const std::size_t max_sums = n / kChunk + std::min<std::size_t>(n, buckets_per_window + 1) + 1;
-  DeviceBuffer<Xyzz> sums_a(max_sums), sums_b(max_sums);
+  StreamBuffer<Xyzz> sums_a(max_sums, stream), sums_b(max_sums, stream);
 
   // One CUB scratch area, sized for the largest of the calls.
   std::size_t temp_bytes = 0, bytes = 0;
@@ -306,7 +310,7 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   temp_bytes = std::max(temp_bytes, bytes);
   cub::DeviceReduce::Max(nullptr, bytes, chunks.data(), max_chunks.data(), n_int, stream);
   temp_bytes = std::max(temp_bytes, bytes);
-  DeviceBuffer<std::uint8_t> temp(temp_bytes);
+  StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
 
   for (int w = 0; w < windows; ++w) {
     digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(scalars, n, c, w, split_ones,
@@ -377,11 +381,11 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   // Window sums: segments of up to 64 buckets, then a tree over each window's segments.
   const std::uint32_t len = std::min<std::uint32_t>(64, buckets_per_window);
   const std::uint32_t segments = buckets_per_window / len;
-  DeviceBuffer<Xyzz> segment_sums(static_cast<std::size_t>(windows) * segments);
+  StreamBuffer<Xyzz> segment_sums(static_cast<std::size_t>(windows) * segments, stream);
   bucket_segments_kernel<F><<<blocks_for(segments * windows, kThreads), kThreads, 0, stream>>>(
       buckets.data(), buckets_per_window, len, segments, windows, segment_sums.data());
   CUZK_CUDA_CHECK_LAUNCH();
-  DeviceBuffer<Xyzz> window_sums(windows);
+  StreamBuffer<Xyzz> window_sums(windows, stream);
   reduce_segments<F>(segment_sums.data(), segment_sums.size(), windows, window_sums.data(), stream);
   combine_windows_kernel<F><<<1, 1, 0, stream>>>(window_sums.data(), windows, c,
                                                  split_ones ? ones_sum.data() : nullptr, result);

@@ -69,16 +69,15 @@ void batch_add(const DeviceAffine<F>* bases, const std::uint64_t* bitmap, std::s
   const std::size_t threads = words < kMaxThreads ? (words == 0 ? 1 : words) : kMaxThreads;
   const std::size_t words_per_thread = (words + threads - 1) / threads;
   const std::size_t launched = blocks_for(threads, kThreads) * std::size_t{kThreads};
-  DeviceBuffer<DeviceXyzz<F>> partials(launched);
+  StreamBuffer<DeviceXyzz<F>> partials(launched, stream);
   batch_add_kernel<F><<<blocks_for(threads, kThreads), kThreads, 0, stream>>>(
       bases, bitmap, words, words_per_thread, partials.data());
   CUZK_CUDA_CHECK_LAUNCH();
   constexpr std::size_t kSecondLevel = 256;
-  DeviceBuffer<DeviceXyzz<F>> level(kSecondLevel);
+  StreamBuffer<DeviceXyzz<F>> level(kSecondLevel, stream);
   reduce_segments<F>(partials.data(), launched, kSecondLevel, level.data(), stream);
   reduce_segments<F>(level.data(), kSecondLevel, 1, result, stream);
-  // The temporaries are freed when this returns; finish using them first.
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  // The temporaries are freed in stream order when this returns, after the work above.
 }
 
 }  // namespace cuzk::kernels::detail
