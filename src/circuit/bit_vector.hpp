@@ -12,6 +12,9 @@ namespace cuzk::circuit {
 
 class BitVector {
  public:
+  BitVector() = default;
+  explicit BitVector(std::size_t bits) : words_((bits + 63) / 64), size_(bits) {}  // all zero
+
   void push_back(bool bit) {
     if (size_ % 64 == 0) words_.push_back(0);
     if (bit) words_.back() |= std::uint64_t{1} << (size_ % 64);

@@ -1,6 +1,6 @@
 // `cuzk circuit`: the size of one partition's PoRep circuit, counted without a witness: counts,
 // FFT domain, the parameter vector lengths a matching .params file must have, and optionally the
-// R1CS fingerprint (bellpepper's TestConstraintSystem::hash of the same circuit).
+// R1CS fingerprints, non-zeros and densities that rust-fil-proofs-r1cs.json pins.
 //
 //   cuzk circuit --registered-proof StackedDrg32GiBV1_1 [--fingerprint] [--json]
 //   cuzk circuit --nodes 8 --layers 2 --challenges 1 --tree 8-0-0   (rust-fil-proofs test shapes)
@@ -92,7 +92,15 @@ void print_json(const Selection& s, const CircuitReport& r) {
   std::printf("\"params_lengths\":{\"ic\":%" PRIu64 ",\"h\":%" PRIu64 ",\"l\":%" PRIu64
               ",\"a\":%" PRIu64 ",\"b_g1\":%" PRIu64 ",\"b_g2\":%" PRIu64 "}",
               p.ic, p.h, p.l, p.a, p.b_g1, p.b_g2);
-  if (r.fingerprint) std::printf(",\"fingerprint\":\"%s\"", r.fingerprint->c_str());
+  if (r.digest) {
+    const auto& d = *r.digest;
+    std::printf(",\"fingerprint\":\"%s\",\"fingerprint_with_input_rows\":\"%s\",",
+                d.fingerprint.c_str(), d.fingerprint_with_input_rows.c_str());
+    std::printf("\"nnz_incl_input_rows\":{\"A\":%" PRIu64 ",\"B\":%" PRIu64 ",\"C\":%" PRIu64 "},",
+                d.nnz_with_input_rows.a, d.nnz_with_input_rows.b, d.nnz_with_input_rows.c);
+    std::printf("\"density\":{\"a_aux\":%" PRIu64 ",\"b_aux\":%" PRIu64 ",\"b_input\":%" PRIu64 "}",
+                d.density.a_aux, d.density.b_aux, d.density.b_input);
+  }
   std::printf("}\n");
 }
 
@@ -120,7 +128,17 @@ void print_text(const Selection& s, const CircuitReport& r) {
   row("params a", num(p.a));
   row("params b_g1", num(p.b_g1));
   row("params b_g2", num(p.b_g2));
-  if (r.fingerprint) row("fingerprint", *r.fingerprint);
+  if (r.digest) {
+    const auto& d = *r.digest;
+    row("fingerprint", d.fingerprint);
+    row("fingerprint (+ input rows)", d.fingerprint_with_input_rows);
+    row("non-zeros A (+ input rows)", num(d.nnz_with_input_rows.a));
+    row("non-zeros B (+ input rows)", num(d.nnz_with_input_rows.b));
+    row("non-zeros C (+ input rows)", num(d.nnz_with_input_rows.c));
+    row("density: aux in A", num(d.density.a_aux));
+    row("density: inputs in B", num(d.density.b_input));
+    row("density: aux in B", num(d.density.b_aux));
+  }
 }
 
 }  // namespace
@@ -137,7 +155,8 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--challenges", o->challenges, "Override: challenges per partition");
   cmd->add_option("--tree", o->tree, "Override: tree C/R_last shape BASE-SUB-TOP, e.g. 8-8-2");
   cmd->add_flag("--fingerprint", o->fingerprint,
-                "Also compute the R1CS fingerprint (a second synthesis pass)");
+                "Also compute the R1CS fingerprints (bellpepper's TestConstraintSystem::hash, "
+                "without and with the input rows), the non-zeros per matrix and the densities");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([&exit_code, o] {
     const Selection s = select_shape(*o);
