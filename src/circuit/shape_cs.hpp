@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "circuit/constraint_system.hpp"
+#include "circuit/fingerprint_hasher.hpp"
 
 namespace cuzk::circuit {
 
@@ -63,6 +64,7 @@ class ShapeCS {
   std::size_t num_inputs() const { return num_inputs_; }
   std::size_t num_aux() const { return num_aux_; }
   std::size_t num_constraints() const { return a_.rows(); }
+  CircuitSize size() const { return {num_inputs_, num_aux_, num_constraints()}; }
   const SparseMatrix& a() const { return a_; }
   const SparseMatrix& b() const { return b_; }
   const SparseMatrix& c() const { return c_; }
@@ -84,5 +86,11 @@ class ShapeCS {
 };
 
 static_assert(ConstraintSystem<ShapeCS>);
+
+// The digest (fingerprint_hasher.hpp) of recorded matrices of `size`, row by row: what a prover
+// that evaluates A·w, B·w and C·w from them proves is then pinned to the same known answers as
+// the synthesis. Throws cuzk::Error if the row counts differ from size.num_constraints.
+R1csDigest digest_matrices(const CircuitSize& size, const SparseMatrix& a, const SparseMatrix& b,
+                           const SparseMatrix& c);
 
 }  // namespace cuzk::circuit

@@ -1,5 +1,7 @@
 // `cuzk circuit` end to end through cli::run: the JSON for rust-fil-proofs' base_8 test shape
-// (whose 1,199,620 constraints and 22 inputs the Rust asserts), and the usage errors (exit 2).
+// (whose 1,199,620 constraints and 22 inputs the Rust asserts), with --fingerprint against
+// rust-fil-proofs' own numbers for it (../shared/vectors/rust-fil-proofs-r1cs.json), and the usage
+// errors (exit 2).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -10,6 +12,7 @@
 
 #include "cli/cli.hpp"
 #include "cli_runner.hpp"
+#include "r1cs_vectors.hpp"
 
 namespace {
 
@@ -30,6 +33,37 @@ TEST_CASE("cuzk circuit --json for the stacked_circuit.rs base_8 shape") {
       "\"num_constraints\":1199620,\"num_constraints_with_inputs\":1199642,"
       "\"domain_size\":2097152,\"params_lengths\":{\"ic\":22,\"h\":2097151,\"l\":1198525,"
       "\"a\":1195210,\"b_g1\":302285,\"b_g2\":302285}}\n");
+}
+
+TEST_CASE("cuzk circuit --fingerprint --json reports what rust-fil-proofs-r1cs.json pins") {
+  const Outcome o = run_cuzk({"circuit", "--nodes", "8", "--layers", "2", "--challenges", "1",
+                              "--tree", "8-0-0", "--fingerprint", "--json"});
+  REQUIRE(o.exit_code == 0);
+  simdjson::dom::parser parser;
+  const simdjson::dom::element r = parser.parse(o.out).value();
+  cuzk::circuit::R1csDigest got;
+  got.size = {r["num_inputs"].get_uint64().value(), r["num_aux"].get_uint64().value(),
+              r["num_constraints"].get_uint64().value()};
+  got.fingerprint = std::string(r["fingerprint"].get_string().value());
+  got.fingerprint_with_input_rows =
+      std::string(r["fingerprint_with_input_rows"].get_string().value());
+  got.nnz_with_input_rows = {r["nnz_incl_input_rows"]["A"].get_uint64().value(),
+                             r["nnz_incl_input_rows"]["B"].get_uint64().value(),
+                             r["nnz_incl_input_rows"]["C"].get_uint64().value()};
+  got.density = {r["density"]["a_aux"].get_uint64().value(),
+                 r["density"]["b_input"].get_uint64().value(),
+                 r["density"]["b_aux"].get_uint64().value()};
+  bool found = false;
+  for (const auto& v : cuzk::test::load_r1cs_vectors()) {
+    if (v.name != "test-8-0-0") continue;
+    found = true;
+    cuzk::test::check_digest(got, v);
+  }
+  CHECK(found);
+  // The parameter lengths follow from the densities.
+  CHECK(r["params_lengths"]["a"].get_uint64().value() == 22 + got.density.a_aux);
+  CHECK(r["params_lengths"]["b_g1"].get_uint64().value() ==
+        got.density.b_input + got.density.b_aux);
 }
 
 TEST_CASE("cuzk circuit: usage errors exit with 2") {
