@@ -74,3 +74,22 @@ TEST_CASE("cuzk circuit: usage errors exit with 2") {
             .exit_code == 2);
   CHECK(run_cuzk({"circuit", "--nodes", "8"}).exit_code == 2);
 }
+
+TEST_CASE("cuzk circuit --witness-digest: usage errors exit with 2, one line, no output") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"circuit", "--witness-digest"},
+      {"circuit", "--c1", "c1.json"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--fingerprint"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--registered-proof",
+       "StackedDrg2KiBV1_1"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--witness-source", "gpu"},
+      {"circuit", "--c1", "/nonexistent/c1.json", "--witness-digest"},
+  };
+  for (const auto& args : cases) {
+    INFO(args.back());
+    const Outcome o = run_cuzk(args);
+    CHECK(o.exit_code == 2);
+    CHECK(o.out.empty());
+    CHECK((!o.err.empty() && o.err.find('\n') == o.err.size() - 1));
+  }
+}
