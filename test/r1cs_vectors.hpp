@@ -27,6 +27,23 @@ struct R1csVector {
 // The two circuits of the production label; every other entry belongs to the default suite.
 inline const std::set<std::string> kProductionR1cs = {"StackedDrg32GiBV1_1", "StackedDrg64GiBV1_1"};
 
+// The digest's fields in the vector's names, which `cuzk circuit --fingerprint --json` uses too.
+inline circuit::R1csDigest r1cs_digest_from_json(simdjson::dom::element c) {
+  circuit::R1csDigest d;
+  d.size = {c["num_inputs"].get_uint64().value(), c["num_aux"].get_uint64().value(),
+            c["num_constraints"].get_uint64().value()};
+  d.fingerprint = std::string(c["fingerprint"].get_string().value());
+  d.fingerprint_with_input_rows =
+      std::string(c["fingerprint_with_input_rows"].get_string().value());
+  d.nnz_with_input_rows = {c["nnz_incl_input_rows"]["A"].get_uint64().value(),
+                           c["nnz_incl_input_rows"]["B"].get_uint64().value(),
+                           c["nnz_incl_input_rows"]["C"].get_uint64().value()};
+  d.density = {c["density"]["a_aux"].get_uint64().value(),
+               c["density"]["b_input"].get_uint64().value(),
+               c["density"]["b_aux"].get_uint64().value()};
+  return d;
+}
+
 inline std::vector<R1csVector> load_r1cs_vectors() {
   const simdjson::padded_string json = load_shared_vector_file("rust-fil-proofs-r1cs.json");
   simdjson::dom::parser parser;
@@ -44,18 +61,7 @@ inline std::vector<R1csVector> load_r1cs_vectors() {
                static_cast<std::uint32_t>(c["layers"].get_uint64().value()),
                static_cast<std::uint32_t>(c["challenges_per_partition"].get_uint64().value()),
                *parsed_tree};
-    auto& e = v.expected;
-    e.size = {c["num_inputs"].get_uint64().value(), c["num_aux"].get_uint64().value(),
-              c["num_constraints"].get_uint64().value()};
-    e.fingerprint = std::string(c["fingerprint"].get_string().value());
-    e.fingerprint_with_input_rows =
-        std::string(c["fingerprint_with_input_rows"].get_string().value());
-    e.nnz_with_input_rows = {c["nnz_incl_input_rows"]["A"].get_uint64().value(),
-                             c["nnz_incl_input_rows"]["B"].get_uint64().value(),
-                             c["nnz_incl_input_rows"]["C"].get_uint64().value()};
-    e.density = {c["density"]["a_aux"].get_uint64().value(),
-                 c["density"]["b_input"].get_uint64().value(),
-                 c["density"]["b_aux"].get_uint64().value()};
+    v.expected = r1cs_digest_from_json(c);
     out.push_back(std::move(v));
   }
   REQUIRE(out.size() == 9);

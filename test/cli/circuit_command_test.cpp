@@ -41,18 +41,7 @@ TEST_CASE("cuzk circuit --fingerprint --json reports what rust-fil-proofs-r1cs.j
   REQUIRE(o.exit_code == 0);
   simdjson::dom::parser parser;
   const simdjson::dom::element r = parser.parse(o.out).value();
-  cuzk::circuit::R1csDigest got;
-  got.size = {r["num_inputs"].get_uint64().value(), r["num_aux"].get_uint64().value(),
-              r["num_constraints"].get_uint64().value()};
-  got.fingerprint = std::string(r["fingerprint"].get_string().value());
-  got.fingerprint_with_input_rows =
-      std::string(r["fingerprint_with_input_rows"].get_string().value());
-  got.nnz_with_input_rows = {r["nnz_incl_input_rows"]["A"].get_uint64().value(),
-                             r["nnz_incl_input_rows"]["B"].get_uint64().value(),
-                             r["nnz_incl_input_rows"]["C"].get_uint64().value()};
-  got.density = {r["density"]["a_aux"].get_uint64().value(),
-                 r["density"]["b_input"].get_uint64().value(),
-                 r["density"]["b_aux"].get_uint64().value()};
+  const cuzk::circuit::R1csDigest got = cuzk::test::r1cs_digest_from_json(r);
   bool found = false;
   for (const auto& v : cuzk::test::load_r1cs_vectors()) {
     if (v.name != "test-8-0-0") continue;
