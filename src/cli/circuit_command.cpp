@@ -193,7 +193,9 @@ void print_witness_digest(const CircuitOptions& o) {
 
 void add_circuit_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
-      "circuit", "Size, parameter lengths and fingerprint of one partition's PoRep circuit");
+      "circuit",
+      "Size, parameter lengths and fingerprints of one partition's PoRep circuit, or digests of "
+      "its witness");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto o = std::make_shared<CircuitOptions>();
   auto* proof = cmd->add_option("--registered-proof", o->registered_proof,
