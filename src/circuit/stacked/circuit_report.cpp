@@ -3,7 +3,6 @@
 #include <bit>
 
 #include "circuit/fingerprint_cs.hpp"
-#include "circuit/size_cs.hpp"
 #include "circuit/stacked/density_cs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 
@@ -32,11 +31,7 @@ CircuitReport analyze_circuit(const CircuitShape& shape, Fingerprint fingerprint
   report.shape = shape;
 
   if (fingerprint == Fingerprint::kCompute) {
-    SizeCS size;
-    synthesize(size, circuit);
-    FingerprintCS fp(size.size());
-    synthesize(fp, circuit);
-    report.digest = fp.finish();
+    report.digest = digest_of([&](auto& cs) { synthesize(cs, circuit); });
     fill_sizes(report, report.digest->size, report.digest->density);
     return report;
   }
