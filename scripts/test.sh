@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: install dependencies, configure, build, run ctest.
+# The whole test suite, from a fresh clone: install dependencies, configure, build, run ctest:
+# the default suite, then the tests labelled "production".
 # Usage: scripts/test.sh [build-dir]   (default: build)
 set -euo pipefail
 
@@ -9,4 +10,6 @@ build=${1:-"$root/build"}
 "$root/scripts/setup.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release ${CUZK_CMAKE_ARGS:-}
 cmake --build "$build" --parallel "$(nproc)"
-ctest --test-dir "$build" --output-on-failure --timeout 3000
+# The default suite, then the production-size checks (32 and 64 GiB; test/CMakeLists.txt).
+ctest --test-dir "$build" --output-on-failure --timeout 3000 --label-exclude production
+ctest --test-dir "$build" --output-on-failure --timeout 3000 --label-regex production

@@ -23,7 +23,9 @@
 //                 assignments, the evaluations a, b, c of every constraint, and the densities
 //                 (aux in A; inputs and aux in B; non-zero merged coefficients only). No matrices.
 //   CountingCS    numbers of inputs, aux, constraints and non-zeros per matrix; no values.
-//   FingerprintCS TestCS's fingerprint, hashed as constraints arrive (nothing stored).
+//   SizeCS        numbers of inputs, aux and constraints only: the cheapest pass.
+//   FingerprintCS TestCS's fingerprints, non-zeros and densities (fingerprint_hasher.hpp),
+//                 hashed as constraints arrive (nothing stored).
 //   ShapeCS       the matrices A, B, C (CSR) of a circuit shape, no values: recorded once per
 //                 shape for a prover that computes a, b, c itself (the GPU path).
 //   WitnessCS     the witness alone, compact (bits as bits), no evaluation: the per-partition

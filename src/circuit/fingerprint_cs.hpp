@@ -1,15 +1,15 @@
-// FingerprintCS: TestCS's fingerprint computed while the circuit is synthesized, storing nothing,
-// so a 130M-constraint circuit can be fingerprinted. The fingerprint starts with the circuit's
-// counts, so they must be known up front: use fingerprint_of(synth), which runs a CountingCS
-// pass first, or pass the counts yourself; finish() checks them.
+// FingerprintCS: the R1CS digest (fingerprint_hasher.hpp: both fingerprints, non-zeros,
+// densities) computed while the circuit is synthesized, storing nothing, so a 130M-constraint
+// circuit can be fingerprinted. The fingerprint starts with the circuit's counts, so they must be
+// known up front: use digest_of(synth), which runs a counting pass first, or pass the counts
+// yourself; finish() checks them.
 #pragma once
 
 #include <cstddef>
-#include <string>
 
 #include "circuit/constraint_system.hpp"
-#include "circuit/counting_cs.hpp"
 #include "circuit/fingerprint_hasher.hpp"
+#include "circuit/size_cs.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit {
@@ -29,7 +29,10 @@ class FingerprintCS {
     return Variable::input(seen_.num_inputs++);
   }
   void enforce(Name, LinearCombination a, LinearCombination b, LinearCombination c) {
-    hasher_.add_constraint(a, b, c);
+    a.normalize();
+    b.normalize();
+    c.normalize();
+    hasher_.add_row(a.terms(), b.terms(), c.terms());
     ++seen_.num_constraints;
   }
   NoScope scope(Name) { return {}; }
@@ -42,8 +45,8 @@ class FingerprintCS {
   std::size_t num_aux() const { return seen_.num_aux; }
   std::size_t num_constraints() const { return seen_.num_constraints; }
 
-  // The fingerprint; throws if the circuit's counts differ from those given to the constructor.
-  std::string finish() {
+  // The digest; throws if the circuit's counts differ from those given to the constructor.
+  R1csDigest finish() {
     if (!(seen_ == expected_)) {
       throw Error("circuit fingerprint: the circuit's size differs from the size announced");
     }
@@ -58,11 +61,11 @@ class FingerprintCS {
 
 static_assert(ConstraintSystem<FingerprintCS>);
 
-// Fingerprint of `synth(cs)` (a generic callable, e.g. [&](auto& cs) { ... }), in two streaming
-// passes: CountingCS for the counts, then FingerprintCS.
+// Digest of `synth(cs)` (a generic callable, e.g. [&](auto& cs) { ... }), in two streaming
+// passes: SizeCS for the counts, then FingerprintCS.
 template <class Synth>
-std::string fingerprint_of(Synth&& synth) {
-  CountingCS counting;
+R1csDigest digest_of(Synth&& synth) {
+  SizeCS counting;
   synth(counting);
   FingerprintCS fp(counting.size());
   synth(fp);

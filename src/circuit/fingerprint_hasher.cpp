@@ -1,8 +1,8 @@
 #include "circuit/fingerprint_hasher.hpp"
 
-#include <openssl/evp.h>
-
+#include <array>
 #include <cstring>
+#include <vector>
 
 #include "util/error.hpp"
 #include "util/hex.hpp"
@@ -10,84 +10,146 @@
 namespace cuzk::circuit {
 
 namespace {
-// OpenSSL is fed in chunks of this size: one EVP call per term would cost more than the hashing.
-constexpr std::size_t kBufferBytes = 1 << 14;
+
+constexpr std::size_t kCountBytes = 8;
+constexpr std::size_t kTermBytes = 1 + 8 + 32;  // 'I' or 'A', index, coefficient
+
+void put_u64_be(std::uint8_t* out, std::uint64_t v) {
+  const std::uint64_t be = __builtin_bswap64(v);
+  std::memcpy(out, &be, 8);
+}
+
+std::array<std::uint8_t, 24> header(std::uint64_t inputs, std::uint64_t aux,
+                                    std::uint64_t constraints) {
+  std::array<std::uint8_t, 24> h{};
+  put_u64_be(h.data(), inputs);
+  put_u64_be(h.data() + 8, aux);
+  put_u64_be(h.data() + 16, constraints);
+  return h;
+}
+
+// The bytes of the rows `Input(i)·0 = 0`, i = 0..inputs-1: A = {Input(i): 1}, B and C empty.
+std::vector<std::uint8_t> input_rows(std::uint64_t inputs) {
+  constexpr std::size_t kRowBytes = kCountBytes + kTermBytes + 2 * kCountBytes;
+  std::vector<std::uint8_t> out(inputs * kRowBytes);
+  const auto one = Fr::one().to_bytes_be();
+  for (std::uint64_t i = 0; i < inputs; ++i) {
+    std::uint8_t* p = out.data() + i * kRowBytes;
+    put_u64_be(p, 1);
+    p[8] = 'I';
+    put_u64_be(p + 9, i);
+    std::memcpy(p + 17, one.data(), one.size());
+    put_u64_be(p + 49, 0);
+    put_u64_be(p + 57, 0);
+  }
+  return out;
+}
+
 }  // namespace
 
-void FingerprintHasher::EvpDeleter::operator()(void* ctx) const noexcept {
-  EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx));
-}
-
-FingerprintHasher::FingerprintHasher(const CircuitSize& size) : ctx_(EVP_MD_CTX_new()) {
-  if (!ctx_ ||
-      EVP_DigestInit_ex(static_cast<EVP_MD_CTX*>(ctx_.get()), EVP_blake2s256(), nullptr) != 1) {
-    throw Error("circuit fingerprint: OpenSSL has no BLAKE2s-256");
+// The big-endian bytes of recently seen coefficients, direct-mapped by their Montgomery limbs: a
+// circuit uses few distinct coefficients (±1, ±2^k, Poseidon's constants), and converting each
+// term's coefficient out of Montgomery form was a sixth of a fingerprint's time.
+class FingerprintHasher::CoefficientCache {
+ public:
+  void put_be(const Fr& coeff, std::uint8_t* out) {
+    const auto& l = coeff.montgomery_limbs();
+    const std::uint64_t mix = (l[0] ^ l[1] ^ l[2] ^ l[3]) * 0x9e3779b97f4a7c15ULL;
+    Entry& e = entries_[mix >> (64 - kLogEntries)];
+    if (!e.valid || e.limbs != l) {
+      e.limbs = l;
+      e.bytes = coeff.to_bytes_be();
+      e.valid = true;
+    }
+    std::memcpy(out, e.bytes.data(), e.bytes.size());
   }
-  buffer_.reserve(kBufferBytes);
-  put_u64(size.num_inputs);
-  put_u64(size.num_aux);
-  put_u64(size.num_constraints);
-}
+
+ private:
+  static constexpr unsigned kLogEntries = 12;
+  struct Entry {
+    bls12_381::Limbs<4> limbs{};
+    std::array<std::uint8_t, 32> bytes{};
+    bool valid = false;
+  };
+  std::array<Entry, std::size_t{1} << kLogEntries> entries_{};
+};
+
+FingerprintHasher::FingerprintHasher(const CircuitSize& size)
+    : size_(size),
+      a_aux_(size.num_aux),
+      b_input_(size.num_inputs),
+      b_aux_(size.num_aux),
+      coefficients_(std::make_unique<CoefficientCache>()),
+      hash_(header(size.num_inputs, size.num_aux, size.num_constraints),
+            header(size.num_inputs, size.num_aux, size.num_constraints + size.num_inputs)) {}
 
 FingerprintHasher::~FingerprintHasher() = default;
 
-void FingerprintHasher::add_constraint(LinearCombination& a, LinearCombination& b,
-                                       LinearCombination& c) {
-  a.normalize();
-  b.normalize();
-  c.normalize();
-  add_normalized_constraint(a, b, c);
+void FingerprintHasher::add_row(std::span<const Term> a, std::span<const Term> b,
+                                std::span<const Term> c) {
+  add_lc(a, Matrix::kA);
+  add_lc(b, Matrix::kB);
+  add_lc(c, Matrix::kC);
+  ++rows_;
 }
 
-void FingerprintHasher::add_normalized_constraint(const LinearCombination& a,
-                                                  const LinearCombination& b,
-                                                  const LinearCombination& c) {
-  add_lc(a);
-  add_lc(b);
-  add_lc(c);
-}
-
-void FingerprintHasher::add_lc(const LinearCombination& lc) {
+void FingerprintHasher::add_lc(std::span<const Term> terms, Matrix m) {
   std::uint64_t nonzero = 0;
-  for (const Term& t : lc.terms()) nonzero += t.coeff.is_zero() ? 0 : 1;
-  put_u64(nonzero);
-  for (const Term& t : lc.terms()) {
+  for (const Term& t : terms) nonzero += t.coeff.is_zero() ? 0 : 1;
+  put_u64_be(hash_.room(kCountBytes), nonzero);
+  hash_.commit(kCountBytes);
+  for (const Term& t : terms) {
     if (t.coeff.is_zero()) continue;
-    const std::uint8_t tag = t.var.is_input() ? 'I' : 'A';
-    put(&tag, 1);
-    put_u64(t.var.index());
-    const auto bytes = t.coeff.to_bytes_be();
-    put(bytes.data(), bytes.size());
+    mark(t, m);
+    put_term(t);
+  }
+  nnz_[static_cast<int>(m)] += nonzero;
+}
+
+void FingerprintHasher::mark(const Term& t, Matrix m) {
+  const std::size_t i = t.var.index();
+  if (t.var.is_input()) {
+    if (i >= size_.num_inputs) {
+      throw Error("circuit fingerprint: a row uses Input(" + std::to_string(i) + ") of " +
+                  std::to_string(size_.num_inputs) + " announced");
+    }
+    if (m == Matrix::kB) b_input_.set(i);
+  } else {
+    if (i >= size_.num_aux) {
+      throw Error("circuit fingerprint: a row uses Aux(" + std::to_string(i) + ") of " +
+                  std::to_string(size_.num_aux) + " announced");
+    }
+    if (m == Matrix::kA) a_aux_.set(i);
+    if (m == Matrix::kB) b_aux_.set(i);
   }
 }
 
-void FingerprintHasher::put(const std::uint8_t* bytes, std::size_t n) {
-  if (buffer_.size() + n > kBufferBytes) flush_buffer();
-  buffer_.insert(buffer_.end(), bytes, bytes + n);
+void FingerprintHasher::put_term(const Term& t) {
+  std::uint8_t* p = hash_.room(kTermBytes);
+  p[0] = t.var.is_input() ? 'I' : 'A';
+  put_u64_be(p + 1, t.var.index());
+  coefficients_->put_be(t.coeff, p + 9);
+  hash_.commit(kTermBytes);
 }
 
-void FingerprintHasher::put_u64(std::uint64_t v) {
-  std::uint8_t be[8];
-  for (int i = 0; i < 8; ++i) be[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
-  put(be, 8);
-}
-
-void FingerprintHasher::flush_buffer() {
-  if (buffer_.empty()) return;
-  if (EVP_DigestUpdate(static_cast<EVP_MD_CTX*>(ctx_.get()), buffer_.data(), buffer_.size()) != 1) {
-    throw Error("circuit fingerprint: BLAKE2s update failed");
+R1csDigest FingerprintHasher::finish() {
+  if (rows_ != size_.num_constraints) {
+    throw Error("circuit fingerprint: " + std::to_string(rows_) + " rows for " +
+                std::to_string(size_.num_constraints) + " announced constraints");
   }
-  buffer_.clear();
-}
-
-std::string FingerprintHasher::finish() {
-  flush_buffer();
-  std::uint8_t digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  if (EVP_DigestFinal_ex(static_cast<EVP_MD_CTX*>(ctx_.get()), digest, &len) != 1 || len != 32) {
-    throw Error("circuit fingerprint: BLAKE2s finalization failed");
-  }
-  return to_hex(std::span<const std::uint8_t>(digest, len));
+  const std::vector<std::uint8_t> suffix = input_rows(size_.num_inputs);
+  const auto digests = hash_.finish(suffix);
+  R1csDigest d;
+  d.size = size_;
+  d.fingerprint = to_hex(digests[0]);
+  d.fingerprint_with_input_rows = to_hex(digests[1]);
+  d.nnz_with_input_rows.a = nnz_[0] + size_.num_inputs;
+  d.nnz_with_input_rows.b = nnz_[1];
+  d.nnz_with_input_rows.c = nnz_[2];
+  d.density.a_aux = a_aux_.count();
+  d.density.b_input = b_input_.count();
+  d.density.b_aux = b_aux_.count();
+  return d;
 }
 
 }  // namespace cuzk::circuit

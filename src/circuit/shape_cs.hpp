@@ -104,4 +104,11 @@ class ShapeCS {
 
 static_assert(ConstraintSystem<ShapeCS>);
 
+// The digest (fingerprint_hasher.hpp) of a recorded circuit, row by row, so that what a prover
+// evaluating A·w, B·w and C·w from the recording proves is pinned to the same known answers as the
+// synthesis. `r` holds bellperson's input rows last (as keygen and the prover see it): they are
+// checked to be exactly `Input(i)·0 = 0` and left to the hasher, which appends them itself for the
+// fingerprint with input rows. Throws cuzk::Error if they are not.
+R1csDigest digest_recorded(const CompactR1cs& r);
+
 }  // namespace cuzk::circuit

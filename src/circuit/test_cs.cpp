@@ -90,9 +90,9 @@ Fr TestCS::get(const std::string& path) const {
   return v.is_input() ? inputs_[v.index()] : aux_[v.index()];
 }
 
-std::string TestCS::fingerprint() const {
+R1csDigest TestCS::digest() const {
   FingerprintHasher h(size());
-  for (const Constraint& k : constraints_) h.add_normalized_constraint(k.a, k.b, k.c);
+  for (const Constraint& k : constraints_) h.add_row(k.a.terms(), k.b.terms(), k.c.terms());
   return h.finish();
 }
 

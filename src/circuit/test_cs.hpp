@@ -79,8 +79,9 @@ class TestCS {
   Variable variable(const std::string& path) const;
   bool has_path(const std::string& path) const { return named_.contains(path); }
 
-  // bellpepper's TestConstraintSystem::hash(): see fingerprint_hasher.hpp.
-  std::string fingerprint() const;
+  // bellpepper's TestConstraintSystem::hash(), and the rest of the digest: fingerprint_hasher.hpp.
+  std::string fingerprint() const { return digest().fingerprint; }
+  R1csDigest digest() const;
 
  private:
   enum class Kind { kVariable, kConstraint, kNamespace };

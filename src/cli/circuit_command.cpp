@@ -1,9 +1,12 @@
 // `cuzk circuit`: the size of one partition's PoRep circuit, counted without a witness: counts,
 // FFT domain, the parameter vector lengths a matching .params file must have, and optionally the
-// R1CS fingerprint (bellpepper's TestConstraintSystem::hash of the same circuit).
+// R1CS fingerprints, non-zeros and densities that rust-fil-proofs-r1cs.json pins; or the digests
+// of one partition's witness synthesized from a C1 file (rust-fil-proofs-witness.json).
 //
 //   cuzk circuit --registered-proof StackedDrg32GiBV1_1 [--fingerprint] [--json]
 //   cuzk circuit --nodes 8 --layers 2 --challenges 1 --tree 8-0-0   (rust-fil-proofs test shapes)
+//   cuzk circuit --c1 C1 --partition K --witness-digest [--witness-source proving|witness|native]
+//   [--json]
 //
 // With --registered-proof the overrides replace single fields of its shape.
 #include <cinttypes>
@@ -14,7 +17,9 @@
 
 #include "circuit/stacked/circuit_report.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
+#include "circuit/stacked/partition_witness.hpp"
 #include "cli/cli.hpp"
+#include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "util/error.hpp"
 
@@ -32,6 +37,10 @@ struct CircuitOptions {
   std::optional<std::uint32_t> challenges;
   std::string tree;
   bool fingerprint = false;
+  std::string c1;
+  std::uint32_t partition = 0;
+  bool witness_digest = false;
+  std::string witness_source = "proving";
   bool json = false;
 };
 
@@ -92,7 +101,15 @@ void print_json(const Selection& s, const CircuitReport& r) {
   std::printf("\"params_lengths\":{\"ic\":%" PRIu64 ",\"h\":%" PRIu64 ",\"l\":%" PRIu64
               ",\"a\":%" PRIu64 ",\"b_g1\":%" PRIu64 ",\"b_g2\":%" PRIu64 "}",
               p.ic, p.h, p.l, p.a, p.b_g1, p.b_g2);
-  if (r.fingerprint) std::printf(",\"fingerprint\":\"%s\"", r.fingerprint->c_str());
+  if (r.digest) {
+    const auto& d = *r.digest;
+    std::printf(",\"fingerprint\":\"%s\",\"fingerprint_with_input_rows\":\"%s\",",
+                d.fingerprint.c_str(), d.fingerprint_with_input_rows.c_str());
+    std::printf("\"nnz_incl_input_rows\":{\"A\":%" PRIu64 ",\"B\":%" PRIu64 ",\"C\":%" PRIu64 "},",
+                d.nnz_with_input_rows.a, d.nnz_with_input_rows.b, d.nnz_with_input_rows.c);
+    std::printf("\"density\":{\"a_aux\":%" PRIu64 ",\"b_aux\":%" PRIu64 ",\"b_input\":%" PRIu64 "}",
+                d.density.a_aux, d.density.b_aux, d.density.b_input);
+  }
   std::printf("}\n");
 }
 
@@ -120,26 +137,105 @@ void print_text(const Selection& s, const CircuitReport& r) {
   row("params a", num(p.a));
   row("params b_g1", num(p.b_g1));
   row("params b_g2", num(p.b_g2));
-  if (r.fingerprint) row("fingerprint", *r.fingerprint);
+  if (r.digest) {
+    const auto& d = *r.digest;
+    row("fingerprint", d.fingerprint);
+    row("fingerprint (+ input rows)", d.fingerprint_with_input_rows);
+    row("non-zeros A (+ input rows)", num(d.nnz_with_input_rows.a));
+    row("non-zeros B (+ input rows)", num(d.nnz_with_input_rows.b));
+    row("non-zeros C (+ input rows)", num(d.nnz_with_input_rows.c));
+    row("density: aux in A", num(d.density.a_aux));
+    row("density: inputs in B", num(d.density.b_input));
+    row("density: aux in B", num(d.density.b_aux));
+  }
+}
+
+// --c1 ... --witness-digest: the whole result is formatted before anything is printed.
+void print_witness_digest(const CircuitOptions& o) {
+  const auto source = circuit::stacked::witness_source_from_name(o.witness_source);
+  if (!source) {
+    throw CLI::ValidationError("--witness-source '" + o.witness_source +
+                               "': expected proving, witness or native");
+  }
+  porep::C1Output c1;
+  try {
+    c1 = porep::load_c1_file(o.c1, porep::C1Checks::kStructure);
+  } catch (const Error& e) {
+    throw CLI::ValidationError(e.what());  // an unreadable or malformed C1 is bad input
+  }
+  if (o.partition >= c1.partitions) {
+    throw CLI::ValidationError("--partition " + std::to_string(o.partition) + ": " + o.c1 +
+                               " has partitions 0 to " + std::to_string(c1.partitions - 1));
+  }
+  const circuit::WitnessDigest d =
+      circuit::stacked::partition_witness_digest(c1, o.partition, *source);
+  const std::string name(c1.info().name);
+  const std::string source_name(circuit::stacked::witness_source_name(*source));
+  char text[1024];
+  if (o.json) {
+    std::snprintf(text, sizeof text,
+                  "{\"registered_proof\":\"%s\",\"partition\":%u,\"witness_source\":\"%s\","
+                  "\"num_inputs\":%" PRIu64 ",\"num_aux\":%" PRIu64
+                  ",\"aux_sha256\":\"%s\",\"inputs_sha256\":\"%s\"}\n",
+                  name.c_str(), o.partition, source_name.c_str(), d.num_inputs, d.num_aux,
+                  d.aux_sha256.c_str(), d.inputs_sha256.c_str());
+  } else {
+    std::snprintf(text, sizeof text,
+                  "%-28s %s\n%-28s %u\n%-28s %s\n%-28s %" PRIu64 "\n%-28s %" PRIu64
+                  "\n%-28s %s\n%-28s %s\n",
+                  "registered proof", name.c_str(), "partition", o.partition, "witness source",
+                  source_name.c_str(), "inputs (ONE included)", d.num_inputs, "aux", d.num_aux,
+                  "aux sha256", d.aux_sha256.c_str(), "inputs sha256", d.inputs_sha256.c_str());
+  }
+  std::fputs(text, stdout);
 }
 
 }  // namespace
 
 void add_circuit_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
-      "circuit", "Size, parameter lengths and fingerprint of one partition's PoRep circuit");
+      "circuit",
+      "Size, parameter lengths and fingerprints of one partition's PoRep circuit, or digests of "
+      "its witness");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto o = std::make_shared<CircuitOptions>();
-  cmd->add_option("--registered-proof", o->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg32GiBV1_1");
-  cmd->add_option("--nodes", o->nodes, "Override: sector nodes (32 bytes each)");
-  cmd->add_option("--layers", o->layers, "Override: layers (2 or 11)");
-  cmd->add_option("--challenges", o->challenges, "Override: challenges per partition");
-  cmd->add_option("--tree", o->tree, "Override: tree C/R_last shape BASE-SUB-TOP, e.g. 8-8-2");
-  cmd->add_flag("--fingerprint", o->fingerprint,
-                "Also compute the R1CS fingerprint (a second synthesis pass)");
+  auto* proof = cmd->add_option("--registered-proof", o->registered_proof,
+                                "Registered seal proof, e.g. StackedDrg32GiBV1_1");
+  auto* nodes = cmd->add_option("--nodes", o->nodes, "Override: sector nodes (32 bytes each)");
+  auto* layers = cmd->add_option("--layers", o->layers, "Override: layers (2 or 11)");
+  auto* challenges =
+      cmd->add_option("--challenges", o->challenges, "Override: challenges per partition");
+  auto* tree =
+      cmd->add_option("--tree", o->tree, "Override: tree C/R_last shape BASE-SUB-TOP, e.g. 8-8-2");
+  auto* fingerprint =
+      cmd->add_flag("--fingerprint", o->fingerprint,
+                    "Also compute the R1CS fingerprints (bellpepper's TestConstraintSystem::hash, "
+                    "without and with the input rows), the non-zeros per matrix and the densities");
+  auto* c1 = cmd->add_option("--c1", o->c1, "C1 file (lotus/curio wrapper or inner JSON)");
+  auto* partition = cmd->add_option("--partition", o->partition, "Partition of the C1 (default 0)");
+  auto* witness_source = cmd->add_option("--witness-source", o->witness_source,
+                                         "What synthesizes the witness: proving (ProvingCS, the "
+                                         "CPU prover's; about 17 GB at 32 GiB), witness "
+                                         "(WitnessCS, compact) or native (the generator the GPU "
+                                         "path uses)")
+                             ->capture_default_str();
+  auto* witness_digest = cmd->add_flag(
+      "--witness-digest", o->witness_digest,
+      "Instead of the circuit's size: synthesize partition K of --c1 and print SHA-256 digests of "
+      "its aux values and inputs (each Fr as 32 little-endian bytes, ONE first among inputs)");
+  witness_digest->needs(c1);
+  c1->needs(witness_digest);
+  partition->needs(witness_digest);
+  witness_source->needs(witness_digest);
+  for (auto* opt : {proof, nodes, layers, challenges, tree, fingerprint})
+    witness_digest->excludes(opt);
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([&exit_code, o] {
+    if (o->witness_digest) {
+      print_witness_digest(*o);
+      exit_code = kExitSuccess;
+      return;
+    }
     const Selection s = select_shape(*o);
     const CircuitReport report = circuit::stacked::analyze_circuit(
         s.shape, o->fingerprint ? circuit::stacked::Fingerprint::kCompute

@@ -20,6 +20,7 @@ int run(int argc, char** argv) {
   add_check_c1_command(app, exit_code);
   add_prove_command(app, exit_code);
   add_verify_command(app, exit_code);
+  add_public_inputs_command(app, exit_code);
   add_params_command(app, exit_code);
 
   try {

@@ -1,6 +1,8 @@
 // Runs one circuit through every constraint system and checks that they agree with TestCS, which
-// stores the whole R1CS: CountingCS's counts and non-zeros, FingerprintCS's streamed fingerprint,
-// and ProvingCS's assignments, evaluations a/b/c and densities recomputed from TestCS's matrices.
+// stores the whole R1CS: CountingCS's counts and non-zeros, FingerprintCS's streamed digest,
+// ProvingCS's assignments, evaluations a/b/c and densities recomputed from TestCS's matrices, and
+// the digest's own non-zeros and densities; the fingerprint with input rows is TestCS's plain
+// fingerprint of the circuit followed by enforce_input_columns.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -40,8 +42,18 @@ std::string check_systems_agree(Synth&& synth) {
   CHECK(counting.nonzeros_b() == nnz[1]);
   CHECK(counting.nonzeros_c() == nnz[2]);
 
-  const std::string fp = t.fingerprint();
-  CHECK(fingerprint_of(synth) == fp);
+  const R1csDigest digest = t.digest();
+  CHECK(digest_of(synth) == digest);
+  CHECK(digest.size == t.size());
+  CHECK(digest.nnz_with_input_rows.a == nnz[0] + t.num_inputs());
+  CHECK(digest.nnz_with_input_rows.b == nnz[1]);
+  CHECK(digest.nnz_with_input_rows.c == nnz[2]);
+  {
+    TestCS with_rows;
+    synth(with_rows);
+    enforce_input_columns(with_rows);
+    CHECK(with_rows.fingerprint() == digest.fingerprint_with_input_rows);
+  }
 
   ProvingCS p;
   synth(p);
@@ -76,7 +88,10 @@ std::string check_systems_agree(Synth&& synth) {
   CHECK(p.a_aux_density() == a_aux);
   CHECK(p.b_input_density() == b_in);
   CHECK(p.b_aux_density() == b_aux);
-  return fp;
+  CHECK(digest.density.a_aux == a_aux.count());
+  CHECK(digest.density.b_input == b_in.count());
+  CHECK(digest.density.b_aux == b_aux.count());
+  return digest.fingerprint;
 }
 
 }  // namespace cuzk::circuit::test

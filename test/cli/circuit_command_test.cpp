@@ -1,5 +1,7 @@
 // `cuzk circuit` end to end through cli::run: the JSON for rust-fil-proofs' base_8 test shape
-// (whose 1,199,620 constraints and 22 inputs the Rust asserts), and the usage errors (exit 2).
+// (whose 1,199,620 constraints and 22 inputs the Rust asserts), with --fingerprint against
+// rust-fil-proofs' own numbers for it (../shared/vectors/rust-fil-proofs-r1cs.json), and the usage
+// errors (exit 2).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -10,6 +12,7 @@
 
 #include "cli/cli.hpp"
 #include "cli_runner.hpp"
+#include "r1cs_vectors.hpp"
 
 namespace {
 
@@ -32,6 +35,26 @@ TEST_CASE("cuzk circuit --json for the stacked_circuit.rs base_8 shape") {
       "\"a\":1195210,\"b_g1\":302285,\"b_g2\":302285}}\n");
 }
 
+TEST_CASE("cuzk circuit --fingerprint --json reports what rust-fil-proofs-r1cs.json pins") {
+  const Outcome o = run_cuzk({"circuit", "--nodes", "8", "--layers", "2", "--challenges", "1",
+                              "--tree", "8-0-0", "--fingerprint", "--json"});
+  REQUIRE(o.exit_code == 0);
+  simdjson::dom::parser parser;
+  const simdjson::dom::element r = parser.parse(o.out).value();
+  const cuzk::circuit::R1csDigest got = cuzk::test::r1cs_digest_from_json(r);
+  bool found = false;
+  for (const auto& v : cuzk::test::load_r1cs_vectors()) {
+    if (v.name != "test-8-0-0") continue;
+    found = true;
+    cuzk::test::check_digest(got, v);
+  }
+  CHECK(found);
+  // The parameter lengths follow from the densities.
+  CHECK(r["params_lengths"]["a"].get_uint64().value() == 22 + got.density.a_aux);
+  CHECK(r["params_lengths"]["b_g1"].get_uint64().value() ==
+        got.density.b_input + got.density.b_aux);
+}
+
 TEST_CASE("cuzk circuit: usage errors exit with 2") {
   CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg3GiBV1"}).exit_code == 2);
   CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg2KiBV1_1", "--tree", "8-8"})
@@ -39,4 +62,23 @@ TEST_CASE("cuzk circuit: usage errors exit with 2") {
   CHECK(run_cuzk({"circuit", "--registered-proof", "StackedDrg2KiBV1_1", "--layers", "5"})
             .exit_code == 2);
   CHECK(run_cuzk({"circuit", "--nodes", "8"}).exit_code == 2);
+}
+
+TEST_CASE("cuzk circuit --witness-digest: usage errors exit with 2, one line, no output") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"circuit", "--witness-digest"},
+      {"circuit", "--c1", "c1.json"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--fingerprint"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--registered-proof",
+       "StackedDrg2KiBV1_1"},
+      {"circuit", "--c1", "c1.json", "--witness-digest", "--witness-source", "gpu"},
+      {"circuit", "--c1", "/nonexistent/c1.json", "--witness-digest"},
+  };
+  for (const auto& args : cases) {
+    INFO(args.back());
+    const Outcome o = run_cuzk(args);
+    CHECK(o.exit_code == 2);
+    CHECK(o.out.empty());
+    CHECK((!o.err.empty() && o.err.find('\n') == o.err.size() - 1));
+  }
 }

@@ -9,8 +9,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 
+#include "circuit/fingerprint_hasher.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -32,17 +32,17 @@ struct CircuitReport {
   std::uint64_t num_constraints = 0;  // as synthesized (TestCS's count)
   std::uint64_t domain_size = 0;
   ParamsLengths params;
-  // TestCS's fingerprint of the synthesized R1CS (bellpepper's TestConstraintSystem::hash, no
-  // input rows), when asked for.
-  std::optional<std::string> fingerprint;
+  // Both fingerprints, the non-zeros and the densities (fingerprint_hasher.hpp), when asked for.
+  std::optional<R1csDigest> digest;
 
   std::uint64_t num_constraints_with_inputs() const { return num_constraints + num_inputs; }
 };
 
 enum class Fingerprint { kSkip, kCompute };
 
-// Synthesizes the blank circuit of `shape` in a DensityCS pass and, with Fingerprint::kCompute, a
-// FingerprintCS pass. Throws cuzk::Error if the shape is invalid.
+// Synthesizes the blank circuit of `shape` in a DensityCS pass or, with Fingerprint::kCompute, a
+// SizeCS pass and a FingerprintCS pass (which yields the densities too). Throws cuzk::Error if
+// the shape is invalid.
 CircuitReport analyze_circuit(const CircuitShape& shape, Fingerprint fingerprint);
 
 }  // namespace cuzk::circuit::stacked

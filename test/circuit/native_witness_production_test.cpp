@@ -11,6 +11,7 @@
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "circuit/witness_cs.hpp"
 #include "porep/c1_parser.hpp"
+#include "test_vectors.hpp"
 #include "witness_compare.hpp"
 
 namespace {
@@ -21,7 +22,8 @@ using namespace cuzk::circuit;
 }  // namespace
 
 TEST_CASE("native witnesses of a real 32 GiB C1: the prefix and sampled challenges") {
-  const porep::C1Output c1 = porep::load_c1_file(CUZK_C1_32GIB_JSON, porep::C1Checks::kStructure);
+  const porep::C1Output c1 = porep::load_c1_file(
+      cuzk::test::fixture_path("c1-32gib-sparse.json").string(), porep::C1Checks::kStructure);
   REQUIRE(c1.partitions == 10);
   const stacked::CircuitShape shape =
       stacked::circuit_shape(porep::RegisteredSealProof::kStackedDrg32GiBV1_1);

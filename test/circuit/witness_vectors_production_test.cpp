@@ -1,0 +1,36 @@
+// Partitions 0 and 9 of the 32 GiB C1 (test/c1_32gib.hpp) against rust-fil-proofs-witness.json:
+// 130,169,893 aux values each, value for value through SHA-256, from every witness source. The
+// ProvingCS case holds about 17 GB.
+#include <doctest/doctest.h>
+
+#include "c1_32gib.hpp"
+#include "circuit/stacked/partition_witness.hpp"
+#include "witness_vectors.hpp"
+
+namespace {
+
+namespace stacked = cuzk::circuit::stacked;
+namespace porep = cuzk::porep;
+
+const porep::C1Output& c1_32gib() {
+  static const porep::C1Output c1 = cuzk::test::load_c1_32gib();
+  return c1;
+}
+
+void check_source(stacked::WitnessSource source) {
+  INFO(stacked::witness_source_name(source));
+  for (const auto& v : cuzk::test::witness_vectors_of("StackedDrg32GiBV1_1", 2)) {
+    cuzk::test::check_witness_digest(
+        stacked::partition_witness_digest(c1_32gib(), v.partition, source), v);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("WitnessCS gives rust-fil-proofs' 32 GiB witnesses") {
+  check_source(stacked::WitnessSource::kWitnessCS);
+}
+
+TEST_CASE("ProvingCS gives rust-fil-proofs' 32 GiB witnesses") {
+  check_source(stacked::WitnessSource::kProvingCS);
+}
