@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: install dependencies, configure, build, run ctest.
+# The whole test suite, from a fresh clone: install dependencies, configure, build, run ctest,
+# then fuzz the readers of untrusted files for 60 s (scripts/fuzz-readers.sh, in <build-dir>-fuzz).
 # Usage: scripts/test.sh [build-dir]   (default: build)
 set -euo pipefail
 
@@ -10,3 +11,4 @@ build=${1:-"$root/build"}
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release ${CUZK_CMAKE_ARGS:-}
 cmake --build "$build" --parallel "$(nproc)"
 ctest --test-dir "$build" --output-on-failure --timeout 3000
+CUZK_FUZZ_BUILD="$build-fuzz" "$root/scripts/fuzz-readers.sh" --ci
