@@ -1,6 +1,8 @@
 #include "cli/parameter_cache_check.hpp"
 
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +64,25 @@ std::string gigabytes(std::uint64_t bytes) {
   return buf;
 }
 
+// The line of one file on stdout: its status in a column, then what a user needs to act on it.
+std::string report_line(const seal::PublishedParameterFile& f,
+                        const seal::ParameterFileCheck& check, const std::filesystem::path& dir) {
+  const std::string name(f.name);
+  switch (check.status) {
+    case ParameterFileStatus::kOk:
+      return "ok         " + name;
+    case ParameterFileStatus::kMissing:
+      return "MISSING    " + name;
+    case ParameterFileStatus::kCorrupt:
+      return "CORRUPT    " + name + ": " + std::to_string(check.bytes) + " bytes, digest " +
+             check.digest + ", published " + std::string(f.digest);
+    case ParameterFileStatus::kTestOnly:
+      return "TEST-ONLY  " + name + ": INSECURE test parameters (" +
+             seal::test_marker_path(dir / name).filename().string() + ")";
+  }
+  return name;
+}
+
 }  // namespace
 
 int check_parameter_cache(const CacheCheckOptions& o) {
@@ -72,7 +93,7 @@ int check_parameter_cache(const CacheCheckOptions& o) {
   progress.log("checking " + std::to_string(files.size()) + " published files in " +
                dir.path.string() + " (" + dir.origin + ")");
 
-  std::size_t counts[4] = {};
+  std::map<ParameterFileStatus, std::size_t> counts;
   for (const seal::PublishedParameterFile* f : files) {
     int last_tenth = 0;
     const auto report = [&](std::uint64_t done, std::uint64_t total) {
@@ -84,38 +105,19 @@ int check_parameter_cache(const CacheCheckOptions& o) {
                    gigabytes(total));
     };
     const seal::ParameterFileCheck check = seal::check_parameter_file(dir.path, *f, report);
-    ++counts[static_cast<int>(check.status)];
-    switch (check.status) {
-      case ParameterFileStatus::kOk:
-        std::printf("ok         %.*s\n", static_cast<int>(f->name.size()), f->name.data());
-        break;
-      case ParameterFileStatus::kMissing:
-        std::printf("MISSING    %.*s\n", static_cast<int>(f->name.size()), f->name.data());
-        break;
-      case ParameterFileStatus::kCorrupt:
-        std::printf("CORRUPT    %.*s: %llu bytes, digest %s, published %.*s\n",
-                    static_cast<int>(f->name.size()), f->name.data(),
-                    static_cast<unsigned long long>(check.bytes), check.digest.c_str(),
-                    static_cast<int>(f->digest.size()), f->digest.data());
-        break;
-      case ParameterFileStatus::kTestOnly:
-        std::printf("TEST-ONLY  %.*s: INSECURE test parameters (%s)\n",
-                    static_cast<int>(f->name.size()), f->name.data(),
-                    seal::test_marker_path(dir.path / f->name).filename().c_str());
-        break;
-    }
+    ++counts[check.status];
+    std::printf("%s\n", report_line(*f, check, dir.path).c_str());
+    std::fflush(stdout);  // a check of the 32 GiB files takes minutes: show each as it ends
   }
-  const auto count = [&](ParameterFileStatus s) { return counts[static_cast<int>(s)]; };
-  const std::size_t ok = count(ParameterFileStatus::kOk);
-  const std::size_t missing = count(ParameterFileStatus::kMissing);
-  const std::size_t bad =
-      count(ParameterFileStatus::kCorrupt) + count(ParameterFileStatus::kTestOnly);
-  std::printf("%zu ok, %zu missing, %zu corrupt, %zu test-only\n", ok, missing,
-              count(ParameterFileStatus::kCorrupt), count(ParameterFileStatus::kTestOnly));
+  const std::size_t ok = counts[ParameterFileStatus::kOk];
+  const std::size_t missing = counts[ParameterFileStatus::kMissing];
+  const std::size_t corrupt = counts[ParameterFileStatus::kCorrupt];
+  const std::size_t test_only = counts[ParameterFileStatus::kTestOnly];
+  std::printf("%zu ok, %zu missing, %zu corrupt, %zu test-only\n", ok, missing, corrupt, test_only);
   std::fflush(stdout);
-  if (bad > 0) {
+  if (corrupt + test_only > 0) {
     std::fprintf(stderr, "cuzk: %zu parameter file(s) in %s are not Filecoin's published ones\n",
-                 bad, dir.path.string().c_str());
+                 corrupt + test_only, dir.path.string().c_str());
     return kExitFailure;
   }
   if (ok == 0 || (all_required && missing > 0)) {
