@@ -3,6 +3,7 @@
 //   as it would with ENOSPC on a full disk.
 // - run_in_child: runs a check in a forked child, optionally as an unprivileged user (root
 //   ignores directory permissions, so a read-only directory needs another user), or to be killed.
+// - Workers: processes that run concurrently, to race each other.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -13,8 +14,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
+
+#include "temp_dir.hpp"
 
 namespace cuzk::test {
 
@@ -102,5 +107,73 @@ inline bool kill_child_after(const std::function<void()>& work, unsigned delay_u
   REQUIRE(waitpid(pid, &status, 0) == pid);
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
+
+// A directory `name` in `scratch` that a child run as ChildUser::kUnprivileged can enter but not
+// write: the scratch directory 0755, the new one 0555.
+inline std::filesystem::path make_read_only_dir(const TempDir& scratch, const std::string& name) {
+  const std::filesystem::path dir = scratch / name;
+  std::filesystem::create_directories(dir);
+  std::filesystem::permissions(scratch.path(), std::filesystem::perms(0755));
+  std::filesystem::permissions(dir, std::filesystem::perms(0555));
+  return dir;
+}
+
+// `count` forked processes, each running work(i) and exiting 0, or 1 if it threw. The work must
+// not start OpenMP (libgomp does not survive fork).
+class Workers {
+ public:
+  Workers(int count, const std::function<void(int)>& work) {
+    std::fflush(nullptr);
+    for (int i = 0; i < count; ++i) {
+      const pid_t pid = fork();
+      REQUIRE(pid >= 0);
+      if (pid == 0) {
+        try {
+          work(i);
+        } catch (...) {
+          _exit(1);
+        }
+        _exit(0);
+      }
+      running_.push_back(pid);
+    }
+  }
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+  ~Workers() { (void)all_succeeded(); }
+
+  // Whether any is still running (those that ended are reaped and their status kept).
+  bool running() {
+    std::vector<pid_t> still;
+    for (const pid_t pid : running_) {
+      int status = 0;
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        record(status);
+      } else {
+        still.push_back(pid);
+      }
+    }
+    running_ = still;
+    return !running_.empty();
+  }
+
+  // Waits for the rest; true when every one exited with status 0.
+  bool all_succeeded() {
+    for (const pid_t pid : running_) {
+      int status = 0;
+      if (waitpid(pid, &status, 0) == pid) record(status);
+    }
+    running_.clear();
+    return failures_ == 0;
+  }
+
+ private:
+  void record(int status) {
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failures_;
+  }
+
+  std::vector<pid_t> running_;
+  int failures_ = 0;
+};
 
 }  // namespace cuzk::test

@@ -109,10 +109,7 @@ TEST_CASE("cuzk params check: bad usage exits 2 with one line") {
 
 TEST_CASE("cuzk params generate into a read-only directory fails at once and writes nothing") {
   const cuzk::test::TempDir scratch("params_generate_readonly");
-  const fs::path cache = scratch / "cache";
-  fs::create_directories(cache);
-  fs::permissions(scratch.path(), fs::perms(0755));
-  fs::permissions(cache, fs::perms(0555));
+  const fs::path cache = cuzk::test::make_read_only_dir(scratch, "cache");
   // In a child: as nobody when the tests run as root, who may write anywhere. It fails before
   // the setup, so the child never starts OpenMP work.
   CHECK(cuzk::test::run_in_child(

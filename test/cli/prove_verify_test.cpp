@@ -583,16 +583,15 @@ TEST_CASE("cuzk prove: a full disk when writing the proof, or a read-only output
   CHECK(listing(out_dir).empty());
 
   // Read-only for a user other than root; the child fails before any OpenMP work (no proving).
-  fs::permissions(w.dir.path(), fs::perms(0755));
-  fs::permissions(w.params_dir, fs::perms(0755));
-  fs::permissions(out_dir, fs::perms(0555));
+  const fs::path read_only = cuzk::test::make_read_only_dir(w.dir, "out-read-only");
+  const fs::path unwritable = read_only / "proof.bin";
   CHECK(cuzk::test::run_in_child(
             [&]() -> std::string {
-              const Outcome o = run_cuzk(args);
-              const std::string want =
-                  "cuzk: " + out.string() + ": cannot create output file: Permission denied\n";
+              const Outcome o = run_cuzk(with(args, "-o", unwritable.string()));
+              const std::string want = "cuzk: " + unwritable.string() +
+                                       ": cannot create output file: Permission denied\n";
               return o.exit_code == 1 && o.err == want ? "" : std::to_string(o.exit_code) + o.err;
             },
             cuzk::test::ChildUser::kUnprivileged) == "");
-  CHECK(listing(out_dir).empty());
+  CHECK(listing(read_only).empty());
 }

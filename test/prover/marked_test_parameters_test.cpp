@@ -1,8 +1,6 @@
 // Test parameters written under Filecoin's file names are marked and never taken for published
 // ones; a set is written whole or not at all, by one writer at a time.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -155,10 +153,7 @@ TEST_CASE("disk full while writing a test set: nothing new in place, the old set
 
 TEST_CASE("a read-only parameter directory fails before any setup, leaving nothing") {
   const cuzk::test::TempDir scratch("test_params_readonly");
-  const fs::path dir = scratch / "cache";
-  fs::create_directories(dir);
-  fs::permissions(scratch.path(), fs::perms(0755));
-  fs::permissions(dir, fs::perms(0555));
+  const fs::path dir = cuzk::test::make_read_only_dir(scratch, "cache");
   const seal::ParameterPaths paths = seal::parameter_paths(dir, kProof);
   CHECK(cuzk::test::run_in_child(
             [&]() -> std::string {
@@ -180,25 +175,10 @@ TEST_CASE("two processes writing one test set leave a matching .params, .vk and 
   const std::array<const cuzk::prover::Parameters*, 2> sets = {&toy_parameters(1),
                                                                &toy_parameters(2)};
   REQUIRE(sets[0]->vk != sets[1]->vk);
-  std::fflush(nullptr);
-  pid_t writers[2];
-  for (int w = 0; w < 2; ++w) {
-    writers[w] = fork();
-    REQUIRE(writers[w] >= 0);
-    if (writers[w] == 0) {
-      try {
-        for (int round = 0; round < 20; ++round) seal::write_parameter_files(paths, *sets[w]);
-      } catch (...) {
-        _exit(1);
-      }
-      _exit(0);
-    }
-  }
-  for (pid_t pid : writers) {
-    int status = 0;
-    REQUIRE(waitpid(pid, &status, 0) == pid);
-    CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
-  }
+  cuzk::test::Workers writers(2, [&](int w) {
+    for (int round = 0; round < 20; ++round) seal::write_parameter_files(paths, *sets[w]);
+  });
+  CHECK(writers.all_succeeded());
   const auto vk = cuzk::prover::read_verifying_key_file(paths.vk);
   const cuzk::prover::MappedParameters mapped(paths.params, cuzk::bls12_381::SubgroupCheck::kNo);
   CHECK(mapped.vk() == vk);

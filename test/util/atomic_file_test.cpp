@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <chrono>
@@ -142,11 +141,7 @@ TEST_CASE("a read-only directory: the AtomicFile is refused at once, nothing is 
   for (const TemporaryFile mode : kModes) {
     INFO(mode_name(mode));
     const cuzk::test::TempDir scratch("atomic_readonly");
-    const fs::path dir = scratch / "out";
-    fs::create_directories(dir);
-    // Traversable by the unprivileged child, not writable by it (root ignores permissions).
-    fs::permissions(scratch.path(), fs::perms(0755));
-    fs::permissions(dir, fs::perms(0555));
+    const fs::path dir = cuzk::test::make_read_only_dir(scratch, "out");
     const fs::path target = dir / "proof.bin";
     const std::string failure = cuzk::test::run_in_child(
         [&]() -> std::string {
@@ -226,36 +221,19 @@ TEST_CASE("two processes writing one target: it is always whole, from one of the
     INFO(mode_name(mode));
     const cuzk::test::TempDir scratch("atomic_race");
     const fs::path target = scratch / "params";
-    std::fflush(nullptr);
-    pid_t writers[2];
-    for (int w = 0; w < 2; ++w) {
-      writers[w] = fork();
-      REQUIRE(writers[w] >= 0);
-      if (writers[w] == 0) {
-        try {
-          for (int r = 0; r < kRounds; ++r) {
-            write_whole(target, mode, kBytes, static_cast<std::uint8_t>(0xa0 + w));
-          }
-        } catch (...) {
-          _exit(1);
-        }
-        _exit(0);
+    cuzk::test::Workers writers(2, [&](int w) {
+      for (int r = 0; r < kRounds; ++r) {
+        write_whole(target, mode, kBytes, static_cast<std::uint8_t>(0xa0 + w));
       }
-    }
+    });
     // Read while they write: never a mixture, never a partial file.
     int reads = 0;
     bool whole = true;
-    for (int live = 2; live > 0;) {
+    while (writers.running()) {
       whole = whole && absent_or_whole(target, kBytes, {0xa0, 0xa1});
       ++reads;
-      live = 0;
-      for (pid_t pid : writers) live += ::waitpid(pid, nullptr, WNOHANG) == 0 ? 1 : 0;
     }
-    int status = 0;
-    for (pid_t pid : writers) {
-      ::waitpid(pid, &status, 0);
-      CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
-    }
+    CHECK(writers.all_succeeded());
     CHECK(whole);
     CHECK(reads > 1);
     CHECK(absent_or_whole(target, kBytes, {0xa0, 0xa1}));

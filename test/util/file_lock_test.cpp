@@ -81,10 +81,7 @@ TEST_CASE("FileLock: a holder killed with SIGKILL leaves no stale lock") {
 
 TEST_CASE("FileLock in a read-only directory fails with the path and the reason") {
   const cuzk::test::TempDir scratch("file_lock_readonly");
-  const fs::path dir = scratch / "cache";
-  fs::create_directories(dir);
-  fs::permissions(scratch.path(), fs::perms(0755));
-  fs::permissions(dir, fs::perms(0555));
+  const fs::path dir = cuzk::test::make_read_only_dir(scratch, "cache");
   const fs::path lock = dir / "set.lock";
   CHECK(cuzk::test::run_in_child(
             [&]() -> std::string {
