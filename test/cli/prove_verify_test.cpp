@@ -2,8 +2,9 @@
 // parameters generated once for this executable (the expensive part: a 2^22-point setup), a
 // really sealed sector (sealing::generate_c1), `cuzk prove`, then `cuzk verify` in both forms.
 // Then every way the commands must refuse: a proof for another prover id, sector id, ticket,
-// seed, comm_r or comm_d is invalid (exit 1); missing or foreign parameters, a corrupt C1, an
-// unwritable output and a GPU that is not there fail with one line and leave no file behind.
+// seed, comm_r or comm_d is invalid (exit 1); missing, foreign, truncated or test parameters
+// (with --verify-params), a corrupt C1, an unwritable or read-only output, a full disk and a GPU
+// that is not there fail with one line and leave no file behind.
 #include <doctest/doctest.h>
 
 #include <stdlib.h>
