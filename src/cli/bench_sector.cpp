@@ -36,6 +36,7 @@
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "prover/seal/seal_verifier.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/verifying_key.hpp"
 #include "sealing/c1_generator.hpp"
@@ -81,7 +82,7 @@ void ensure_parameters(const BenchSectorOptions& o, porep::RegisteredSealProof p
   const bool have_vk = std::filesystem::is_regular_file(paths.vk, ec);
   const std::string name(porep::seal_proof_info(proof).name);
   if (have_params && have_vk) {
-    const bool test_only = std::filesystem::exists(seal::test_only_note(paths), ec);
+    const bool test_only = !seal::read_test_marker(paths.params).empty();
     progress.log("parameters found in " + dir.path.string() + " (" + dir.origin + ")" +
                  (test_only ? ", TEST ONLY" : ""));
     return;
@@ -93,12 +94,13 @@ void ensure_parameters(const BenchSectorOptions& o, porep::RegisteredSealProof p
   const prover::SetupDevice device = seal::choose_setup_device(kind_option("--device", o.device));
   std::filesystem::create_directories(dir.path, ec);
   if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
+  seal::TestParameterWriter writer(paths);
   progress.log("no parameters for " + name + " in " + dir.path.string() + " (" + dir.origin +
                "): generating INSECURE TEST parameters on the " +
                (device == prover::SetupDevice::kGpu ? "GPU" : "CPU"));
   OsRandom rng;
   const seal::TestSetupReport report = seal::write_seal_test_parameters(
-      proof, prover::ToxicWaste::random(rng), paths, device,
+      proof, prover::ToxicWaste::random(rng), writer, device,
       [&progress](const std::string& line) { progress.log("setup: " + line); });
   for (const auto& [phase, seconds] : report.phases) {
     timings.phases.emplace_back("setup_" + phase, seconds);

@@ -3,9 +3,13 @@
 //   cuzk params generate --registered-proof NAME [--params-dir DIR] [--device auto|cpu|gpu]
 //                        [--force] [-q]
 //       INSECURE TEST parameters (.params and .vk) under Filecoin's file names, from a setup
-//       whose toxic waste this process drew: for testing only, never for mainnet. A note
-//       <stem>.TEST-ONLY.txt beside them says so. The setup runs on the GPU when one is usable
-//       (--device auto), streaming the files to disk after checking that they fit.
+//       whose toxic waste this process drew: for testing only, never for mainnet. Beside them a
+//       marker, <stem>.test-only, names them test-only with their digests. The setup runs on the
+//       GPU when one is usable (--device auto), streaming the files to disk after checking that
+//       they fit.
+//   cuzk params check [--params-dir DIR] [--registered-proof NAME | --sector-size SIZE] [-q]
+//       Hashes the published files in the cache (BLAKE2b-512, against parameters.json v28): one
+//       line per file, ok, MISSING, CORRUPT or TEST-ONLY (parameter_cache_check.hpp).
 //   cuzk params check FILE --registered-proof NAME [--full [--subgroup]]
 //       Compares a .params (or .vk) file's vector lengths with the circuit's; --full also
 //       decodes every point (on the curve, canonical, not infinity), --subgroup checks subgroup
@@ -19,12 +23,14 @@
 #include "bls12_381/encoding.hpp"
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
+#include "cli/parameter_cache_check.hpp"
 #include "cli/progress.hpp"
 #include "kernels/gpu.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/backend_choice.hpp"
 #include "prover/seal/parameter_files.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/verifying_key.hpp"
 #include "util/error.hpp"
@@ -63,15 +69,16 @@ void generate(const GenerateOptions& o) {
   const ParameterDir dir = parameter_dir(o.params_dir);
   const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
   std::error_code ec;
-  if (!o.force &&
-      (std::filesystem::exists(paths.params, ec) || std::filesystem::exists(paths.vk, ec))) {
+  std::filesystem::create_directories(dir.path, ec);
+  if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
+  // Waits for another `params generate` of the same files; an unwritable directory fails here.
+  seal::TestParameterWriter writer(paths);
+  if (!o.force && writer.exists()) {
     // Never overwrite what may be Filecoin's published parameters with test ones.
     throw Error(paths.params.parent_path().string() + " already holds parameters for " + name +
                 " (" + paths.params.filename().string() + "); --force replaces them");
   }
   const prover::SetupDevice device = seal::choose_setup_device(*device_kind);
-  std::filesystem::create_directories(dir.path, ec);
-  if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
 
   progress.log("generating INSECURE TEST parameters for " + name +
                " (testing only: this process knew the toxic waste, so proofs can be forged)");
@@ -82,15 +89,15 @@ void generate(const GenerateOptions& o) {
                                                           : ""));
   OsRandom rng;
   const seal::TestSetupReport report = seal::write_seal_test_parameters(
-      proof, prover::ToxicWaste::random(rng), paths, device,
+      proof, prover::ToxicWaste::random(rng), writer, device,
       [&progress](const std::string& line) { progress.log(line); });
   const prover::VectorLengths& n = report.lengths;
   progress.log("wrote TEST-ONLY parameters " + paths.params.string() + " (" +
                std::to_string(report.sizes.params) + " bytes: h " + std::to_string(n.h) + ", l " +
                std::to_string(n.l) + ", a " + std::to_string(n.a) + ", b " +
-               std::to_string(n.b_g1) + " points), " + paths.vk.filename().string() + " (" +
-               std::to_string(report.sizes.vk) + " bytes) and the note " +
-               seal::test_only_note(paths).filename().string());
+               std::to_string(n.b_g1) + " points) and " + paths.vk.filename().string() + " (" +
+               std::to_string(report.sizes.vk) + " bytes), marked by " +
+               seal::test_marker_path(paths.params).filename().string());
 }
 
 struct CheckOptions {
@@ -98,9 +105,20 @@ struct CheckOptions {
   std::string registered_proof;
   bool full = false;
   bool subgroup = false;
+  CacheCheckOptions cache;
 };
 
 int check(const CheckOptions& o) {
+  if (o.file.empty()) {
+    if (o.full) throw CLI::ValidationError("--full needs a FILE");
+    CacheCheckOptions cache = o.cache;
+    cache.registered_proof = o.registered_proof;
+    return check_parameter_cache(cache);
+  }
+  if (o.registered_proof.empty()) throw CLI::ValidationError("a FILE needs --registered-proof");
+  if (!o.cache.sector_size.empty() || !o.cache.params_dir.empty()) {
+    throw CLI::ValidationError("--sector-size and --params-dir check the cache, not a FILE");
+  }
   const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
   const bool is_vk = std::filesystem::path(o.file).extension() == ".vk";
   const prover::VectorLengths need = seal::circuit_parameter_lengths(proof);
@@ -165,15 +183,25 @@ void add_params_command(CLI::App& app, int& exit_code) {
   });
 
   auto* chk = params->add_subcommand(
-      "check", "Compare a .params or .vk file's vector lengths with the circuit's");
+      "check",
+      "Without FILE: the digests of the parameter cache against Filecoin's published files. "
+      "With FILE: a .params or .vk file's vector lengths against the circuit's");
   auto c = std::make_shared<CheckOptions>();
-  chk->add_option("file", c->file, ".params or .vk file")->required();
+  chk->add_option("file", c->file, ".params or .vk file (needs --registered-proof)");
   chk->add_option("--registered-proof", c->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
-      ->required();
-  auto* full = chk->add_flag("--full", c->full, "Also decode and check every point");
+                  "Registered seal proof, e.g. StackedDrg2KiBV1_1; without FILE: check only "
+                  "the two files it uses");
+  auto* size = chk->add_option("--sector-size", c->cache.sector_size,
+                               "Without FILE: check only the files of this sector size, e.g. "
+                               "32GiB (PoRep, PoSt and SnapDeal files, as lotus fetches them)");
+  chk->add_option("--params-dir", c->cache.params_dir,
+                  "Without FILE: the parameter cache (else $FIL_PROOFS_PARAMETER_CACHE, else "
+                  "/var/tmp/filecoin-proof-parameters)");
+  chk->add_flag("-q,--quiet", c->cache.quiet, "Without FILE: no progress on stderr");
+  auto* full = chk->add_flag("--full", c->full, "With FILE: also decode and check every point");
   chk->add_flag("--subgroup", c->subgroup, "With --full: check subgroup membership too")
       ->needs(full);
+  size->excludes("--registered-proof");
   chk->callback([&exit_code, c] { exit_code = check(*c); });
 }
 

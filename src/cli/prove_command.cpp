@@ -1,14 +1,16 @@
 // `cuzk prove`: C2 for one sector, as a sealing pipeline calls it.
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
-//              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--no-verify]
-//              [--timings FILE.json] [-q|-v] [--porep-id HEX] [--api-version X.Y.Z]
+//              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--verify-params]
+//              [--no-verify] [--timings FILE.json] [-q|-v] [--porep-id HEX] [--api-version X.Y.Z]
 //
-// Reads and validates the C1 output, finds the parameters (param_lookup.hpp), proves every
-// partition on the GPU (pipeline/gpu_sector_prover.hpp) or the CPU (prover/seal/seal_prover.hpp),
-// verifies the result and only then writes the proof: the partition proofs concatenated, 192
-// bytes each, written atomically. Any failure leaves no output file behind. --porep-id and
-// --api-version name another network's (porep_options.hpp); -v says which were used.
+// Reads and validates the C1 output, finds the parameters (param_lookup.hpp), checks their
+// header against the circuit (and with --verify-params their digest against Filecoin's published
+// one), proves every partition on the GPU (pipeline/gpu_sector_prover.hpp) or the CPU
+// (prover/seal/seal_prover.hpp), verifies the result and only then writes the proof: the
+// partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no output
+// file behind. --porep-id and --api-version name another network's (porep_options.hpp); -v says
+// which were used.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -28,9 +30,14 @@
 #include "pipeline/background_release.hpp"
 #include "porep/c1_parser.hpp"
 #include "prover/mapped_parameters.hpp"
+#include "prover/params_error.hpp"
+#include "prover/seal/parameter_check.hpp"
 #include "prover/seal/parameter_files.hpp"
+#include "prover/seal/published_parameters.hpp"
 #include "prover/seal/seal_prover.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "util/atomic_file.hpp"
+#include "util/error.hpp"
 #include "util/process_memory.hpp"
 
 namespace cuzk::cli {
@@ -46,6 +53,7 @@ struct ProveOptions {
   std::optional<std::uint64_t> sector_id;
   std::string backend = "auto";
   std::optional<std::size_t> gpu_memory_limit;
+  bool verify_params = false;
   bool no_verify = false;
   std::string timings;
   bool quiet = false;
@@ -68,6 +76,42 @@ std::optional<sealing::ProverSector> prover_sector(const ProveOptions& o,
         "--sector-id is needed: the C1 file has no SectorNum (it is not the lotus wrapper)");
   }
   return sealing::ProverSector{*prover_id, *sector_id};
+}
+
+// --verify-params: the file's BLAKE2b digest must be the one Filecoin published (most of a
+// minute for a 32 GiB sector's 47 GB file).
+void verify_published_digest(const std::filesystem::path& file,
+                             const seal::PublishedParameterFile& published,
+                             const Progress& progress) {
+  progress.log("parameters: hashing " + file.filename().string() + " (--verify-params)");
+  const seal::ParameterFileCheck check = seal::check_parameter_file(file.parent_path(), published);
+  switch (check.status) {
+    case seal::ParameterFileStatus::kOk:
+      progress.log("parameters: the published digest " + check.digest);
+      return;
+    case seal::ParameterFileStatus::kTestOnly:
+      throw Error(file.string() + ": INSECURE TEST parameters (" +
+                  seal::test_marker_path(file).filename().string() +
+                  "), not Filecoin's published file");
+    case seal::ParameterFileStatus::kCorrupt:
+    case seal::ParameterFileStatus::kMissing:
+      break;
+  }
+  throw Error(file.string() + ": digest " + check.digest + " is not the published " +
+              std::string(published.digest) +
+              " (a corrupt download or a foreign file; `cuzk params check` checks the cache)");
+}
+
+// A truncated download is the common corruption; say what to do about it.
+prover::MappedParameters map_parameters(const std::filesystem::path& file) {
+  try {
+    return prover::MappedParameters(file, bls12_381::SubgroupCheck::kNo);
+  } catch (const prover::ParamsError& e) {
+    if (e.kind() != prover::ParamsErrorKind::kTruncated) throw;
+    throw prover::ParamsError(e.kind(), std::string(e.what()) +
+                                            " (a truncated download? `cuzk params check` "
+                                            "compares the cache with the published digests)");
+  }
 }
 
 void prove(const ProveOptions& o) {
@@ -98,9 +142,16 @@ void prove(const ProveOptions& o) {
   const ParameterDir dir = parameter_dir(o.params_dir);
   const seal::ParameterPaths paths = seal::parameter_paths(dir.path, c1.registered_proof);
   require_parameter_file(paths.params, dir, std::string(info.name));
+  if (o.verify_params) {
+    verify_published_digest(paths.params, seal::published_seal_files(c1.registered_proof).params,
+                            progress);
+  } else if (!seal::read_test_marker(paths.params).empty()) {
+    progress.log("parameters: " + seal::test_marker_path(paths.params).string() +
+                 " marks INSECURE TEST parameters; proofs made with them fail on chain");
+  }
   // Unchecked subgroup membership, as rust-fil-proofs reads its parameters; the verifying key is
-  // checked fully either way.
-  const prover::MappedParameters params(paths.params, bls12_381::SubgroupCheck::kNo);
+  // checked fully either way. The header is checked against the circuit in prove_seal.
+  const prover::MappedParameters params = map_parameters(paths.params);
   timings.phases.emplace_back("load_params", watch.seconds());
   progress.detail("parameters: " + paths.params.string());
 
@@ -158,6 +209,9 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                   "Plan with at most this much GPU memory (e.g. 24GiB); parameters that do not "
                   "fit are streamed in slices")
       ->transform(CLI::AsSizeValue(false));
+  cmd->add_flag("--verify-params", o->verify_params,
+                "Check the .params file's digest against Filecoin's published one first (most "
+                "of a minute for 32 GiB)");
   cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
   cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
   add_porep_options(*cmd, o->porep);

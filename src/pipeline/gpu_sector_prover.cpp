@@ -25,6 +25,7 @@
 #include "pipeline/params_reader.hpp"
 #include "prover/params_error.hpp"
 #include "prover/prover.hpp"
+#include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "util/error.hpp"
 
@@ -197,13 +198,10 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   if (partitions == 0) throw Error("the C1 output has no partitions");
   const porep::SealProofInfo& info = c1.info();
   const prover::VectorLengths lengths = params.lengths();
-  if (lengths.ic != std::size_t{info.public_input_count()} + 1) {
-    throw prover::ParamsError(prover::ParamsErrorKind::kWrongCircuit,
-                              params.name() + ": the parameters do not belong to " +
-                                  std::string(info.name) + ": ic has " +
-                                  std::to_string(lengths.ic) + " points, the circuit needs " +
-                                  std::to_string(info.public_input_count() + 1));
-  }
+  // The header of the parameters against the circuit's known lengths, before any work (the
+  // recorded shape is checked against them again once recorded).
+  prover::check_lengths_match(
+      lengths, prover::seal::expected_parameter_lengths(c1.registered_proof), params.name());
 
   Clock::time_point phase = Clock::now();
   sealing::check_c1(c1, o.sector);

@@ -8,7 +8,7 @@ namespace cuzk::porep {
 namespace {
 
 // One row per sector size: filecoin-proofs constants.rs (layers, partitions, minimum challenges,
-// NI partitions and challenges, shapes) and parameters.json (the published files).
+// NI partitions and challenges, shapes) and the parameter file identifiers (parameters.json).
 struct SizeRow {
   std::uint64_t sector_size;
   std::uint32_t layers;
@@ -30,9 +30,7 @@ constexpr std::array<SizeRow, 5> kSizes = {{
      26,
      {8, 0, 0},
      "StackedDrg2KiBV1",
-     {"032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f",
-      "QmWceMgnWYLopMuM4AoGMvGEau7tNe5UK83XFjH5V9B17h", "434fb1338ecfaf0f59256f30dde4968f",
-      "QmamahpFCstMUqHi2qGtVoDnRrsXhid86qsfvoyCTKJqHr", "dc1ade9929ade1708238f155343044ac"}},
+     {"032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f"}},
     {std::uint64_t{1} << 23,
      2,
      1,
@@ -41,9 +39,7 @@ constexpr std::array<SizeRow, 5> kSizes = {{
      26,
      {8, 0, 0},
      "StackedDrg8MiBV1",
-     {"ecd683648512ab1765faa2a5f14bab48f676e633467f0aa8aad4b55dcb0652bb",
-      "QmPXAPPuQtuQz7Zz3MHMAMEtsYwqM1o9H1csPLeiMUQwZH", "09e612e4eeb7a0eb95679a88404f960c",
-      "QmYCuipFyvVW1GojdMrjK1JnMobXtT4zRCZs1CGxjizs99", "b687beb9adbd9dabe265a7e3620813e4"}},
+     {"ecd683648512ab1765faa2a5f14bab48f676e633467f0aa8aad4b55dcb0652bb"}},
     {std::uint64_t{1} << 29,
      2,
      1,
@@ -52,9 +48,7 @@ constexpr std::array<SizeRow, 5> kSizes = {{
      26,
      {8, 0, 0},
      "StackedDrg512MiBV1",
-     {"6babf46ce344ae495d558e7770a585b2382d54f225af8ed0397b8be7c3fcd472",
-      "QmYBpTt7LWNAWr1JXThV5VxX7wsQFLd1PHrGYVbrU1EZjC", "6c77597eb91ab936c1cef4cf19eba1b3",
-      "QmWionkqH2B6TXivzBSQeSyBxojaiAFbzhjtwYRrfwd8nH", "065179da19fbe515507267677f02823e"}},
+     {"6babf46ce344ae495d558e7770a585b2382d54f225af8ed0397b8be7c3fcd472"}},
     {std::uint64_t{1} << 35,
      11,
      10,
@@ -63,9 +57,7 @@ constexpr std::array<SizeRow, 5> kSizes = {{
      2253,
      {8, 8, 0},
      "StackedDrg32GiBV1",
-     {"82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820",
-      "QmengpM684XLQfG8754ToonszgEg2bQeAGUan5uXTHUQzJ", "6a388072a518cf46ebd661f5cc46900a",
-      "Qmf93EMrADXAK6CyiSfE8xx45fkMfR3uzKEPCvZC1n2kzb", "0c7b4aac1c40fdb7eb82bc355b41addf"}},
+     {"82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820"}},
     {std::uint64_t{1} << 36,
      11,
      10,
@@ -74,9 +66,7 @@ constexpr std::array<SizeRow, 5> kSizes = {{
      2253,
      {8, 8, 2},
      "StackedDrg64GiBV1",
-     {"96f1b4a04c5c51e4759bbf224bbc2ef5a42c7100f16ec0637123f16a845ddfb2",
-      "QmS7ye6Ri2MfFzCkcUJ7FQ6zxDKuJ6J6B8k5PN7wzSR9sX", "1801f8a6e1b00bceb00cc27314bb5ce3",
-      "QmehSmC6BhrgRZakPDta2ewoH9nosNzdjCqQRXsNFNUkLN", "a89884252c04c298d0b3c81bfd884164"}},
+     {"96f1b4a04c5c51e4759bbf224bbc2ef5a42c7100f16ec0637123f16a845ddfb2"}},
 }};
 
 // The serde names, in id order: id = 5 * variant + size index.

@@ -69,14 +69,11 @@ struct TreeShape {
   friend bool operator==(const TreeShape&, const TreeShape&) = default;
 };
 
-// The published Groth16 parameters of one sector size (parameters.json). Every variant of a size
-// shares them, since the file identifier names neither porep_id, version nor features.
+// The Groth16 parameter files of one sector size. Every variant of a size shares them, since the
+// file identifier names neither porep_id, version nor features. Their published digests and cids
+// are in prover/seal/published_parameters.hpp.
 struct ParameterFiles {
   std::string_view identifier_sha256;  // hex SHA-256 of parameter_identifier(), in the file name
-  std::string_view params_cid;
-  std::string_view params_digest;  // first 16 bytes of BLAKE2b-512 of the file, hex
-  std::string_view vk_cid;
-  std::string_view vk_digest;
 };
 
 struct SealProofInfo {

@@ -11,33 +11,23 @@
 #include <utility>
 
 #include "util/error.hpp"
+#include "util/unique_fd.hpp"
 
 namespace cuzk::prover {
 
-namespace {
-
-// Closes a descriptor on every path out of the constructor; the mapping outlives it.
-struct FdCloser {
-  int fd;
-  ~FdCloser() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-}  // namespace
-
 MappedFile::MappedFile(const std::filesystem::path& path) : path_(path) {
-  const FdCloser fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (fd.fd < 0) {
+  // Closed on every path out of the constructor; the mapping outlives it.
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
     throw Error(path.string() + ": cannot open: " + std::strerror(errno));
   }
   struct stat st {};
-  if (::fstat(fd.fd, &st) != 0) {
+  if (::fstat(fd.get(), &st) != 0) {
     throw Error(path.string() + ": cannot stat: " + std::strerror(errno));
   }
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ == 0) return;
-  void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.fd, 0);
+  void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
   if (p == MAP_FAILED) {
     size_ = 0;
     throw Error(path.string() + ": cannot map: " + std::strerror(errno));

@@ -163,23 +163,23 @@ VectorLengths setup_lengths(const SetupScalars& s) {
   return {s.ic.size(), s.h.size(), s.l.size(), s.a.size(), s.b.size(), s.b.size()};
 }
 
-WrittenSetup write_setup_files(const SetupScalars& s, const SetupBases& bases,
-                               PointEncoder& encoder, const std::filesystem::path& params,
-                               const std::filesystem::path& vk_path) {
+WrittenSetup write_setup_params(const SetupScalars& s, const SetupBases& bases,
+                                PointEncoder& encoder, AtomicFile& out,
+                                const ParamsBytesObserver& observe) {
   WrittenSetup result;
   const Products products{bases, encoder, result.check_seconds};
-  const std::string source = params.string();
-  const std::vector<std::uint8_t> vk_bytes = encode_verifying_key(s, products, source);
+  const std::string source = out.target().string();
+  result.vk_bytes = encode_verifying_key(s, products, source);
   std::size_t consumed = 0;
-  result.vk = decode_verifying_key(vk_bytes, source, consumed);
+  result.vk = decode_verifying_key(result.vk_bytes, source, consumed);
 
-  AtomicFile out(params);
   const auto write = [&](std::span<const std::uint8_t> bytes) {
     const Clock::time_point start = Clock::now();
     out.write(bytes);
     result.write_seconds += seconds_since(start);
+    if (observe) observe(bytes);
   };
-  write(vk_bytes);
+  write(result.vk_bytes);
   const auto write_vector = [&]<class Curve>(const char* name, std::span<const Fr> scalars) {
     const std::string label = source + ": " + name;
     std::vector<std::uint8_t> length;
@@ -192,13 +192,6 @@ WrittenSetup write_setup_files(const SetupScalars& s, const SetupBases& bases,
   write_vector.operator()<G1Curve>("a", s.a);
   write_vector.operator()<G1Curve>("b_g1", s.b);
   write_vector.operator()<G2Curve>("b_g2", s.b);
-  const Clock::time_point sync = Clock::now();
-  out.commit();
-  result.sync_seconds = seconds_since(sync);
-
-  AtomicFile vk_out(vk_path);
-  vk_out.write(vk_bytes);
-  vk_out.commit();
   return result;
 }
 

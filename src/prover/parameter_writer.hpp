@@ -8,34 +8,42 @@
 // index named, and the temporary file is removed, instead of leaving wrong parameters behind.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <span>
+#include <vector>
 
 #include "prover/parameters.hpp"
 #include "prover/point_encoder.hpp"
 #include "prover/setup_scalars.hpp"
 #include "prover/verifying_key.hpp"
+#include "util/atomic_file.hpp"
 
 namespace cuzk::prover {
 
-// The lengths of the vectors write_setup_files writes for `scalars`.
+// The lengths of the vectors write_setup_params writes for `scalars`.
 VectorLengths setup_lengths(const SetupScalars& scalars);
 
 struct WrittenSetup {
   VerifyingKey vk;
-  // Wall-clock seconds inside write(2) for the .params file, in its final fsync and rename, and
-  // recomputing sampled points on the CPU. The encoder's work overlaps the writes; the rest of
-  // the call is time spent waiting for it.
+  std::vector<std::uint8_t> vk_bytes;  // the .vk file's bytes (also the .params file's head)
+  // Wall-clock seconds inside write(2) for the .params file, and recomputing sampled points on
+  // the CPU. The encoder's work overlaps the writes; the rest of the call is time spent waiting
+  // for it.
   double write_seconds = 0;
-  double sync_seconds = 0;
   double check_seconds = 0;
 };
 
-// Writes the .params file atomically (temporary file, fsync, rename), then the .vk file likewise.
-// The key's points are decoded with every check (on the curve, in the subgroup) before anything
-// is written. Throws cuzk::Error on an I/O failure or a point that differs from the CPU's
-// product; a file is then either absent or, for the .params when only the .vk failed, whole.
-WrittenSetup write_setup_files(const SetupScalars& scalars, const SetupBases& bases,
-                               PointEncoder& encoder, const std::filesystem::path& params,
-                               const std::filesystem::path& vk);
+// Every byte of the .params file, in order, as it is written (for a digest).
+using ParamsBytesObserver = std::function<void(std::span<const std::uint8_t>)>;
+
+// Writes the whole .params file into `params` without committing it: the caller puts it in place
+// (with the .vk, whose bytes come back, and whatever marks them). The key's points are decoded
+// with every check (on the curve, in the subgroup) before anything is written. Throws
+// cuzk::Error on an I/O failure or a point that differs from the CPU's product.
+WrittenSetup write_setup_params(const SetupScalars& scalars, const SetupBases& bases,
+                                PointEncoder& encoder, AtomicFile& params,
+                                const ParamsBytesObserver& observe);
 
 }  // namespace cuzk::prover

@@ -11,6 +11,7 @@
 #include "kernels/gpu.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/seal/parameter_files.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "prover/seal/test_parameters.hpp"
 
 #include "cli_runner.hpp"
@@ -58,8 +59,10 @@ TEST_CASE("cuzk bench sector: 2 KiB on the CPU, test parameters generated on the
   const seal::ParameterPaths paths = seal::parameter_paths(params_dir, kProof);
   CHECK(fs::file_size(paths.params) == 1114707768);  // the 2 KiB .params of docs/benchmarks.md
   CHECK(fs::file_size(paths.vk) == 4708);
-  CHECK(read_text(seal::test_only_note(paths))
-            .rfind("INSECURE TEST parameters for " + std::string(kProofName), 0) == 0);
+  const auto marked = seal::read_test_marker(paths.params);
+  REQUIRE(marked.size() == 2);
+  CHECK(marked[0].name == paths.params.filename().string());
+  CHECK(marked[1].name == paths.vk.filename().string());
   const auto check =
       run_cuzk({"params", "check", paths.params.string(), "--registered-proof", kProofName});
   CHECK(check.exit_code == 0);

@@ -2,8 +2,9 @@
 // parameters generated once for this executable (the expensive part: a 2^22-point setup), a
 // really sealed sector (sealing::generate_c1), `cuzk prove`, then `cuzk verify` in both forms.
 // Then every way the commands must refuse: a proof for another prover id, sector id, ticket,
-// seed, comm_r or comm_d is invalid (exit 1); missing or foreign parameters, a corrupt C1, an
-// unwritable output and a GPU that is not there fail with one line and leave no file behind.
+// seed, comm_r or comm_d is invalid (exit 1); missing, foreign, truncated or test parameters
+// (with --verify-params), a corrupt C1, an unwritable or read-only output, a full disk and a GPU
+// that is not there fail with one line and leave no file behind.
 #include <doctest/doctest.h>
 
 #include <stdlib.h>
@@ -26,9 +27,11 @@
 #include "prover/cpu_backend.hpp"
 #include "prover/keypair_assembly.hpp"
 #include "prover/mapped_parameters.hpp"
+#include "prover/seal/parameter_digest.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "prover/seal/seal_verifier.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/test_setup.hpp"
 #include "sealing/c1_generator.hpp"
@@ -38,6 +41,7 @@
 
 #include "cli_runner.hpp"
 #include "file_bytes.hpp"
+#include "host_faults.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -490,4 +494,86 @@ TEST_CASE("verify_seal (library): public inputs and the verdict from bytes") {
   zero.comm_d = Domain{};
   CHECK_THROWS_WITH_AS(seal::verify_seal(pvk, zero, bytes), "invalid all-zero commitment (comm_d)",
                        cuzk::Error);
+}
+
+TEST_CASE("cuzk prove --verify-params: test, truncated or foreign parameters are refused") {
+  const World& w = world();
+  // Without --verify-params the marker beside the test parameters is reported.
+  CHECK(w.prove.err.find(seal::test_marker_path(w.params.params).string() +
+                         " marks INSECURE TEST parameters") != std::string::npos);
+
+  const fs::path out_dir = w.dir.path() / "out-verify-params";
+  fs::create_directories(out_dir);
+  const fs::path out = out_dir / "proof.bin";
+  const std::string c1 = w.c1.string();
+  // The first 100 MB of the test parameters, unmarked: a truncated download.
+  const fs::path truncated = w.dir.path() / "truncated-params";
+  const fs::path truncated_file = seal::parameter_paths(truncated, kProof).params;
+  fs::create_directories(truncated);
+  fs::copy_file(w.params.params, truncated_file);
+  fs::resize_file(truncated_file, 100'000'000);
+
+  struct Case {
+    std::string what;
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"test parameters",
+       {"prove", c1, "-o", out.string(), "--params-dir", w.params_dir.string(), "--verify-params"},
+       w.params.params.string() + ": INSECURE TEST parameters (" +
+           seal::test_marker_path(w.params.params).filename().string() +
+           "), not Filecoin's published file"},
+      {"a truncated file, digest checked",
+       {"prove", c1, "-o", out.string(), "--params-dir", truncated.string(), "--verify-params"},
+       truncated_file.string() + ": digest " + seal::parameter_file_digest(truncated_file) +
+           " is not the published 434fb1338ecfaf0f59256f30dde4968f (a corrupt download or a "
+           "foreign file; `cuzk params check` checks the cache)"},
+      {"a truncated file, header checked",
+       {"prove", c1, "-o", out.string(), "--params-dir", truncated.string()},
+       ": truncated: h (4194303 points) needs 402653088 bytes at offset 4712, only 99995288 "
+       "remain (a truncated download? `cuzk params check` compares the cache with the "
+       "published digests)"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    const Outcome o = run_cuzk(c.args);
+    INFO(o.err);
+    CHECK(o.exit_code == 1);
+    const std::size_t last = o.err.rfind("cuzk: ");
+    REQUIRE(last != std::string::npos);
+    CHECK(one_line(o.err.substr(last)));
+    CHECK(o.err.find(c.message, last) != std::string::npos);
+    CHECK(listing(out_dir).empty());
+  }
+}
+
+TEST_CASE("cuzk prove: a full disk when writing the proof, or a read-only output directory") {
+  const World& w = world();
+  const fs::path out_dir = w.dir.path() / "out-host-faults";
+  fs::create_directories(out_dir);
+  const fs::path out = out_dir / "proof.bin";
+  const std::vector<std::string> args = {"prove",        w.c1.string(),         "-o", out.string(),
+                                         "--params-dir", w.params_dir.string(), "-q"};
+  {
+    // 150 bytes fit the error line on the captured stderr, not the 192-byte proof.
+    const cuzk::test::FileSizeLimit limit(150);
+    const Outcome o = run_cuzk(args);
+    CHECK(o.exit_code == 1);
+    CHECK(o.err == "cuzk: " + out.string() + ": write failed: File too large\n");
+  }
+  CHECK(listing(out_dir).empty());
+
+  // Read-only for a user other than root; the child fails before any OpenMP work (no proving).
+  const fs::path read_only = cuzk::test::make_read_only_dir(w.dir, "out-read-only");
+  const fs::path unwritable = read_only / "proof.bin";
+  CHECK(cuzk::test::run_in_child(
+            [&]() -> std::string {
+              const Outcome o = run_cuzk(with(args, "-o", unwritable.string()));
+              const std::string want = "cuzk: " + unwritable.string() +
+                                       ": cannot create output file: Permission denied\n";
+              return o.exit_code == 1 && o.err == want ? "" : std::to_string(o.exit_code) + o.err;
+            },
+            cuzk::test::ChildUser::kUnprivileged) == "");
+  CHECK(listing(read_only).empty());
 }

@@ -18,6 +18,7 @@
 #include "prover/mapped_file.hpp"
 #include "prover/parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "prover/seal/test_parameters.hpp"
 #include "prover/setup_scalars.hpp"
 #include "prover/test_setup.hpp"
@@ -209,12 +210,13 @@ void check_seal_setup(porep::RegisteredSealProof proof, std::uint64_t seed) {
   const auto waste = prover::ToxicWaste::random(rng);
   const cuzk::test::TempDir dir("gpu_setup");
   const auto paths = prover::seal::parameter_paths(dir.path(), proof);
+  prover::seal::TestParameterWriter writer(paths);
   const auto report = prover::seal::write_seal_test_parameters(
-      proof, waste, paths, prover::SetupDevice::kGpu,
+      proof, waste, writer, prover::SetupDevice::kGpu,
       [](const std::string& line) { std::printf("  %s\n", line.c_str()); });
   for (const auto& [phase, seconds] : report.phases)
     std::printf("  %s %.2f s\n", phase.c_str(), seconds);
-  CHECK(fs::exists(prover::seal::test_only_note(paths)));
+  CHECK(prover::seal::read_test_marker(paths.params).size() == 2);
 
   const prover::Parameters cpu = prover::seal::generate_seal_test_parameters(proof, waste);
   const std::vector<std::uint8_t> expected = prover::encode_parameters(cpu);

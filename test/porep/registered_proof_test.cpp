@@ -115,8 +115,6 @@ TEST_CASE("parameter identifiers hash to the names in parameters.json") {
   CHECK(parameter_file_stem(info) ==
         "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
         "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820");
-  CHECK(info.parameters.params_cid == "QmengpM684XLQfG8754ToonszgEg2bQeAGUan5uXTHUQzJ");
-  CHECK(info.parameters.vk_cid == "Qmf93EMrADXAK6CyiSfE8xx45fkMfR3uzKEPCvZC1n2kzb");
 }
 
 TEST_CASE("porep_config with overrides: a network's porep_id and API version, nothing else") {

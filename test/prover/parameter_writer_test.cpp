@@ -30,6 +30,21 @@ ToxicWaste waste(std::uint64_t seed) {
   return ToxicWaste::random(rng);
 }
 
+// p.params and p.vk in `dir` from the streamed writer, counting the bytes it says it wrote.
+VerifyingKey write_files(const SetupScalars& scalars, const SetupBases& bases,
+                         PointEncoder& encoder, const fs::path& dir, std::size_t* observed) {
+  cuzk::AtomicFile params(dir / "p.params");
+  const WrittenSetup written =
+      write_setup_params(scalars, bases, encoder, params, [&](std::span<const std::uint8_t> b) {
+        if (observed != nullptr) *observed += b.size();
+      });
+  params.commit();
+  cuzk::AtomicFile vk(dir / "p.vk");
+  vk.write(written.vk_bytes);
+  vk.commit();
+  return written.vk;
+}
+
 std::vector<std::uint8_t> file_bytes(const fs::path& p) {
   const MappedFile file(p);
   return {file.bytes().begin(), file.bytes().end()};
@@ -95,8 +110,9 @@ TEST_CASE("streamed setup files equal the in-memory CPU setup's encoding") {
     const SetupScalars scalars = setup_scalars(r, w, SetupDevice::kCpu);
     const SetupBases bases = setup_bases(w);
     const auto encoder = make_point_encoder(bases, SetupDevice::kCpu);
-    const VerifyingKey vk =
-        write_setup_files(scalars, bases, *encoder, dir / "p.params", dir / "p.vk").vk;
+    std::size_t observed = 0;
+    const VerifyingKey vk = write_files(scalars, bases, *encoder, dir.path(), &observed);
+    CHECK(observed == fs::file_size(dir / "p.params"));
 
     CHECK(vk == expected.vk);
     CHECK(file_bytes(dir / "p.params") == encode_parameters(expected));
@@ -146,7 +162,7 @@ TEST_CASE("a wrong or missing point from the encoder fails the setup and leaves 
     const TempDir dir("parameter_writer_fault");
     FaultyEncoder encoder(*cpu, c.call, c.index, c.fault);
     try {
-      (void)write_setup_files(scalars, bases, encoder, dir / "p.params", dir / "p.vk");
+      (void)write_files(scalars, bases, encoder, dir.path(), nullptr);
       FAIL("a spoiled point was written");
     } catch (const cuzk::Error& e) {
       CHECK(std::string(e.what()).find(c.expect) != std::string::npos);

@@ -23,4 +23,8 @@ ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::Register
 // the blank circuit (stacked::analyze_circuit: a second or two for 2 KiB, minutes for 32 GiB).
 VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof);
 
+// The same lengths from a table, at once: what a file's header is checked against before any
+// work. Tests pin the table to circuit_parameter_lengths and to rust-fil-proofs' R1CS counts.
+VectorLengths expected_parameter_lengths(porep::RegisteredSealProof proof);
+
 }  // namespace cuzk::prover::seal

@@ -9,8 +9,8 @@
 #include "circuit/proving_cs.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
-#include "prover/params_error.hpp"
 #include "prover/prover.hpp"
+#include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_verifier.hpp"
 #include "prover/verifier.hpp"
 #include "util/error.hpp"
@@ -112,16 +112,10 @@ SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& par
   SealProofResult result;
   const std::uint32_t total = c1.partitions;
   if (total == 0) throw Error("the C1 output has no partitions");
-  // The cheap part of the parameter check, before any work: a key for another sector size class
-  // has another input count. The full length check follows the first synthesis (create_proofs).
-  const porep::SealProofInfo& info = c1.info();
-  if (params.lengths().ic != std::size_t{info.public_input_count()} + 1) {
-    throw ParamsError(ParamsErrorKind::kWrongCircuit,
-                      params.name() + ": the parameters do not belong to " +
-                          std::string(info.name) + ": ic has " +
-                          std::to_string(params.lengths().ic) + " points, the circuit needs " +
-                          std::to_string(info.public_input_count() + 1));
-  }
+  // The header of the parameters against the circuit's known lengths, before any work: a file
+  // of another sector size or circuit fails here, not after minutes of synthesis.
+  check_lengths_match(params.lengths(), expected_parameter_lengths(c1.registered_proof),
+                      params.name());
   {
     started(o, SealPhase::kCheck, 0, total, total);
     const PhaseClock clock(result, SealPhase::kCheck);

@@ -1,5 +1,6 @@
 #include "prover/seal/test_parameters.hpp"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -8,13 +9,20 @@
 #include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/record_shape.hpp"
 #include "kernels/gpu.hpp"
+#include "porep/blake2b.hpp"
 #include "prover/parameter_writer.hpp"
 #include "prover/point_encoder.hpp"
-#include "util/atomic_file.hpp"
+#include "prover/seal/parameter_digest.hpp"
+#include "prover/seal/test_parameter_marker.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::prover::seal {
 namespace {
+
+std::filesystem::path lock_path(const ParameterPaths& paths) {
+  std::filesystem::path lock = paths.params;
+  return lock.replace_extension(".lock");
+}
 
 std::string gigabytes(std::uint64_t bytes) {
   char text[32];
@@ -34,29 +42,6 @@ void require_free_space(const std::filesystem::path& dir, const ParameterFileSiz
                 gigabytes(sizes.params) + ", .vk " + std::to_string(sizes.vk) + " bytes)");
   }
 }
-
-void write_note(const ParameterPaths& paths, const std::string& proof_name) {
-  const std::string text =
-      "INSECURE TEST parameters for " + proof_name + ", for testing only:\n  " +
-      paths.params.filename().string() + "\n  " + paths.vk.filename().string() +
-      "\nwere made by `cuzk params generate` from toxic waste drawn on the machine that made "
-      "them,\nso whoever ran it could forge proofs. They are not Filecoin's published "
-      "parameters\nand proofs made with them are worthless on any network. Delete all three "
-      "files\nto get rid of them.\n";
-  AtomicFile out(test_only_note(paths));
-  out.write({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
-  out.commit();
-}
-
-// Removes the note unless disarmed: the parameters it describes were not written.
-struct NoteGuard {
-  std::filesystem::path note;
-  bool keep = false;
-  ~NoteGuard() {
-    std::error_code ignored;
-    if (!keep) std::filesystem::remove(note, ignored);
-  }
-};
 
 class PhaseClock {
  public:
@@ -79,13 +64,47 @@ Parameters generate_seal_test_parameters(porep::RegisteredSealProof proof,
       circuit::stacked::record_partition_shape(circuit::stacked::circuit_shape(proof)), waste);
 }
 
-void write_parameter_files(const ParameterPaths& paths, const Parameters& params) {
-  write_parameters_file(paths.params, params);
-  write_verifying_key_file(paths.vk, params.vk);
+TestParameterWriter::TestParameterWriter(const ParameterPaths& paths)
+    : paths_(paths),
+      lock_(lock_path(paths)),
+      params_(paths.params),
+      vk_(paths.vk),
+      marker_(test_marker_path(paths.params)) {}
+
+bool TestParameterWriter::exists() const {
+  std::error_code ec;
+  return std::filesystem::exists(paths_.params, ec) || std::filesystem::exists(paths_.vk, ec);
 }
 
-std::filesystem::path test_only_note(const ParameterPaths& paths) {
-  return paths.params.parent_path() / (paths.params.stem().string() + ".TEST-ONLY.txt");
+void TestParameterWriter::write(const Parameters& params) {
+  const std::vector<std::uint8_t> params_bytes = encode_parameters(params);
+  std::vector<std::uint8_t> vk_bytes;
+  append_encoding(params.vk, vk_bytes);
+  params_.write(params_bytes);
+  commit(vk_bytes, parameter_digest(params_bytes));
+}
+
+void TestParameterWriter::finish_streamed(std::span<const std::uint8_t> vk_bytes,
+                                          const std::string& params_digest) {
+  commit(vk_bytes, params_digest);
+}
+
+void TestParameterWriter::commit(std::span<const std::uint8_t> vk_bytes,
+                                 const std::string& params_digest) {
+  const std::array<MarkedFile, 2> marked = {{
+      {paths_.params.filename().string(), params_digest},
+      {paths_.vk.filename().string(), parameter_digest(vk_bytes)},
+  }};
+  const std::string marker = encode_test_marker(marked);
+  vk_.write(vk_bytes);
+  marker_.write(std::span(reinterpret_cast<const std::uint8_t*>(marker.data()), marker.size()));
+  marker_.commit();
+  params_.commit();
+  vk_.commit();
+}
+
+void write_parameter_files(const ParameterPaths& paths, const Parameters& params) {
+  TestParameterWriter(paths).write(params);
 }
 
 SetupDevice choose_setup_device(BackendKind kind) {
@@ -104,9 +123,10 @@ SetupDevice choose_setup_device(BackendKind kind) {
 }
 
 TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
-                                           const ToxicWaste& waste, const ParameterPaths& paths,
+                                           const ToxicWaste& waste, TestParameterWriter& writer,
                                            SetupDevice device, const SetupLog& log) {
   const std::string name(porep::seal_proof_info(proof).name);
+  const ParameterPaths& paths = writer.paths();
   TestSetupReport report;
   PhaseClock clock;
   SetupScalars scalars;
@@ -127,19 +147,22 @@ TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
   report.phases.emplace_back("scalars", clock.lap());
   log("QAP evaluated at tau");
 
-  write_note(paths, name);
-  NoteGuard guard{test_only_note(paths)};
   const SetupBases bases = setup_bases(waste);
   const std::unique_ptr<PointEncoder> encoder = make_point_encoder(bases, device);
-  const WrittenSetup written = write_setup_files(scalars, bases, *encoder, paths.params, paths.vk);
-  guard.keep = true;
-  report.phases.emplace_back("write", clock.lap());
-  char line[160];
+  // The marker's digest of the .params, hashed as it is written (no second read of 47 GB).
+  porep::Blake2b digest;
+  const WrittenSetup written =
+      write_setup_params(scalars, bases, *encoder, writer.params_file(),
+                         [&digest](std::span<const std::uint8_t> bytes) { digest.update(bytes); });
+  const double wrote = clock.lap();
+  writer.finish_streamed(written.vk_bytes, parameter_digest_of(digest));
+  const double synced = clock.lap();
+  report.phases.emplace_back("write", wrote + synced);
+  char line[200];
   std::snprintf(line, sizeof line,
-                "wrote the files in %.1f s: %.1f s in write(2), %.1f s in the final fsync, "
-                "%.1f s checking sampled points",
-                report.phases.back().second, written.write_seconds, written.sync_seconds,
-                written.check_seconds);
+                "wrote the files in %.1f s: %.1f s in write(2), %.1f s putting them in place "
+                "(fsync), %.1f s checking sampled points",
+                wrote + synced, written.write_seconds, synced, written.check_seconds);
   log(line);
   return report;
 }
