@@ -409,17 +409,11 @@ std::size_t count_bits(const std::uint64_t* words, std::size_t n, cudaStream_t s
   return prefix_counts(words, n, prefix.data(), stream);
 }
 
-G1AffineMont read_g1(const DeviceG1Xyzz* p, cudaStream_t stream) {
-  const DeviceG1Xyzz v = detail::read_device_value(p, stream);
-  detail::G1XyzzHost host;
-  static_assert(sizeof host == sizeof v);
-  std::memcpy(&host, &v, sizeof host);
-  return detail::to_affine(host);
-}
-
-G2AffineMont read_g2(const DeviceG2Xyzz* p, cudaStream_t stream) {
-  const DeviceG2Xyzz v = detail::read_device_value(p, stream);
-  detail::G2XyzzHost host;
+// A sum left on the device, as an affine point (HostXyzz: the host mirror of its layout).
+template <class HostXyzz, class F>
+auto read_affine(const DeviceXyzz<F>* p, cudaStream_t stream) {
+  const DeviceXyzz<F> v = detail::read_device_value(p, stream);
+  HostXyzz host;
   static_assert(sizeof host == sizeof v);
   std::memcpy(&host, &v, sizeof host);
   return detail::to_affine(host);
@@ -643,11 +637,11 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
   CUZK_CUDA_CHECK(cudaEventRecord(w.marks[5].get(), stream));
 
   PartitionSums out;
-  out.h = read_g1(sums + 0, stream);
-  out.l = read_g1(sums + 1, stream);
-  out.a = read_g1(sums + 2, stream);
-  out.b_g1 = read_g1(sums + 3, stream);
-  out.b_g2 = read_g2(b2_sum, stream);
+  out.h = read_affine<detail::G1XyzzHost>(sums + 0, stream);
+  out.l = read_affine<detail::G1XyzzHost>(sums + 1, stream);
+  out.a = read_affine<detail::G1XyzzHost>(sums + 2, stream);
+  out.b_g1 = read_affine<detail::G1XyzzHost>(sums + 3, stream);
+  out.b_g2 = read_affine<detail::G2XyzzHost>(b2_sum, stream);
 
   t.witness_upload_ms = elapsed_ms(w.marks[0], w.marks[1]);
   t.evaluate_ms = elapsed_ms(w.marks[1], w.marks[2]);

@@ -9,6 +9,7 @@
 namespace cuzk::kernels {
 
 inline Fp2Mont to_device_layout(const bls12_381::Fp2& f) { return {f.c0, f.c1}; }
+inline bls12_381::Fp2 from_device_layout(const Fp2Mont& f) { return bls12_381::Fp2{f.c0, f.c1}; }
 
 inline G1AffineMont to_device_layout(const bls12_381::G1Affine& p) {
   return p.infinity ? G1AffineMont{} : G1AffineMont{p.x, p.y};
@@ -21,9 +22,9 @@ inline bls12_381::G1Affine from_device_layout(const G1AffineMont& p) {
   return p.is_infinity() ? bls12_381::G1Affine::identity() : bls12_381::G1Affine::from_xy(p.x, p.y);
 }
 inline bls12_381::G2Affine from_device_layout(const G2AffineMont& p) {
-  return p.is_infinity() ? bls12_381::G2Affine::identity()
-                         : bls12_381::G2Affine::from_xy(bls12_381::Fp2{p.x.c0, p.x.c1},
-                                                        bls12_381::Fp2{p.y.c0, p.y.c1});
+  return p.is_infinity()
+             ? bls12_381::G2Affine::identity()
+             : bls12_381::G2Affine::from_xy(from_device_layout(p.x), from_device_layout(p.y));
 }
 
 }  // namespace cuzk::kernels

@@ -35,7 +35,7 @@ void check_round_trip(std::size_t n, std::uint64_t seed) {
   REQUIRE(bases.size() == n);
   const auto back = bases.download();
   std::size_t mismatches = 0;
-  for (std::size_t i = 0; i < n; ++i) mismatches += !(back[i] == to_mont(points[i]));
+  for (std::size_t i = 0; i < n; ++i) mismatches += !(back[i] == to_device_layout(points[i]));
   CHECK(mismatches == 0);
 }
 
@@ -53,7 +53,7 @@ TEST_CASE("G1 bases decode on the GPU as on the CPU" * doctest::skip(no_gpu())) 
                pattern.begin() + std::min(pattern.size(), n * kG1UncompressedBytes - big.size()));
   const auto bases = DeviceG1Bases::from_uncompressed(big);
   const auto back = bases.download();
-  CHECK(back[n - 1] == to_mont(*bls12_381::decode_g1_uncompressed(
+  CHECK(back[n - 1] == to_device_layout(*bls12_381::decode_g1_uncompressed(
                            std::span<const std::uint8_t, 96>(big.data() + (n - 1) * 96, 96),
                            bls12_381::SubgroupCheck::kNo)));
 }

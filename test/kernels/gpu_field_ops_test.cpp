@@ -69,13 +69,13 @@ TEST_CASE("device Fp arithmetic equals the host Fp" * doctest::skip(no_gpu())) {
 TEST_CASE("device Fp2 arithmetic equals the host Fp2" * doctest::skip(no_gpu())) {
   std::mt19937_64 rng(13);
   std::vector<Fp2Mont> a, b;
-  a.push_back(to_mont(Fp2::zero()));
-  b.push_back(to_mont(Fp2::random(rng)));
-  a.push_back(to_mont(Fp2{-Fp::one(), -Fp::one()}));
-  b.push_back(to_mont(Fp2{-Fp::one(), Fp::one()}));
+  a.push_back(to_device_layout(Fp2::zero()));
+  b.push_back(to_device_layout(Fp2::random(rng)));
+  a.push_back(to_device_layout(Fp2{-Fp::one(), -Fp::one()}));
+  b.push_back(to_device_layout(Fp2{-Fp::one(), Fp::one()}));
   for (int i = 0; i < 2000; ++i) {
-    a.push_back(to_mont(Fp2::random(rng)));
-    b.push_back(to_mont(Fp2::random(rng)));
+    a.push_back(to_device_layout(Fp2::random(rng)));
+    b.push_back(to_device_layout(Fp2::random(rng)));
   }
   const auto add = gpu_field_op<Fp2Mont>(FieldOp::kAdd, a, b);
   const auto sub = gpu_field_op<Fp2Mont>(FieldOp::kSubtract, a, b);
@@ -83,11 +83,11 @@ TEST_CASE("device Fp2 arithmetic equals the host Fp2" * doctest::skip(no_gpu()))
   const auto sqr = gpu_field_op<Fp2Mont>(FieldOp::kSquare, a, b);
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const Fp2 x = from_mont(a[i]), y = from_mont(b[i]);
-    mismatches += from_mont(add[i]) != x + y;
-    mismatches += from_mont(sub[i]) != x - y;
-    mismatches += from_mont(mul[i]) != x * y;
-    mismatches += from_mont(sqr[i]) != x.square();
+    const Fp2 x = from_device_layout(a[i]), y = from_device_layout(b[i]);
+    mismatches += from_device_layout(add[i]) != x + y;
+    mismatches += from_device_layout(sub[i]) != x - y;
+    mismatches += from_device_layout(mul[i]) != x * y;
+    mismatches += from_device_layout(sqr[i]) != x.square();
   }
   CHECK(mismatches == 0);
 }

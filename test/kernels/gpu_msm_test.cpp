@@ -56,7 +56,7 @@ template <class Curve, class Mont>
 std::vector<Mont> to_mont_all(const std::vector<bls12_381::AffinePoint<Curve>>& points) {
   std::vector<Mont> out;
   out.reserve(points.size());
-  for (const auto& p : points) out.push_back(to_mont(p));
+  for (const auto& p : points) out.push_back(to_device_layout(p));
   return out;
 }
 
@@ -83,9 +83,9 @@ void check_msm(std::size_t n, ScalarMix mix, std::uint64_t seed) {
   const auto expected = reference_msm<Curve>(points, scalars);
   const auto run = [&](MsmConfig config) {
     if constexpr (std::is_same_v<Mont, G1AffineMont>) {
-      return from_mont(msm_g1(bases, scalars, config));
+      return from_device_layout(msm_g1(bases, scalars, config));
     } else {
-      return from_mont(msm_g2(bases, scalars, config));
+      return from_device_layout(msm_g2(bases, scalars, config));
     }
   };
   CHECK(run({}) == expected);
@@ -108,15 +108,15 @@ TEST_CASE("G1 MSM of one repeated point and equal scalars (one bucket)" * doctes
   std::mt19937_64 rng(41);
   const std::size_t n = 40000;  // enough to need several merging passes in one bucket
   const auto p = random_points<G1Curve>(1, rng)[0];
-  const std::vector<G1AffineMont> same(n, to_mont(p));
+  const std::vector<G1AffineMont> same(n, to_device_layout(p));
   const auto bases = DeviceG1Bases::from_affine(same);
   const std::vector<ScalarLimbs> threes(n, ScalarLimbs{3, 0, 0, 0});
   const auto expected = (bls12_381::G1Jacobian::from_affine(p) * Fr::from_u64(3 * n)).to_affine();
-  CHECK(from_mont(msm_g1(bases, threes)) == expected);
+  CHECK(from_device_layout(msm_g1(bases, threes)) == expected);
   const std::vector<ScalarLimbs> ones(n, ScalarLimbs{1, 0, 0, 0});
   const auto expected_ones = (bls12_381::G1Jacobian::from_affine(p) * Fr::from_u64(n)).to_affine();
-  CHECK(from_mont(msm_g1(bases, ones)) == expected_ones);
-  CHECK(from_mont(msm_g1(bases, ones, {.ones = OnesPath::kBuckets})) == expected_ones);
+  CHECK(from_device_layout(msm_g1(bases, ones)) == expected_ones);
+  CHECK(from_device_layout(msm_g1(bases, ones, {.ones = OnesPath::kBuckets})) == expected_ones);
 }
 
 TEST_CASE("G1 MSM is linear at a larger size" * doctest::skip(no_gpu())) {
@@ -132,9 +132,9 @@ TEST_CASE("G1 MSM is linear at a larger size" * doctest::skip(no_gpu())) {
     sum[i] = (a + b).to_canonical();
   }
   using bls12_381::G1Jacobian;
-  const auto lhs = G1Jacobian::from_affine(from_mont(msm_g1(bases, s))) +
-                   from_mont(msm_g1(bases, t, {.window_bits = 13}));
-  CHECK(lhs == from_mont(msm_g1(bases, sum, {.window_bits = 16})));
+  const auto lhs = G1Jacobian::from_affine(from_device_layout(msm_g1(bases, s))) +
+                   from_device_layout(msm_g1(bases, t, {.window_bits = 13}));
+  CHECK(lhs == from_device_layout(msm_g1(bases, sum, {.window_bits = 16})));
 }
 
 TEST_CASE("G1 MSM rejects more scalars than bases" * doctest::skip(no_gpu())) {
@@ -143,7 +143,7 @@ TEST_CASE("G1 MSM rejects more scalars than bases" * doctest::skip(no_gpu())) {
       to_mont_all<G1Curve, G1AffineMont>(random_points<G1Curve>(4, rng)));
   const std::vector<ScalarLimbs> scalars(5, ScalarLimbs{1, 0, 0, 0});
   CHECK_THROWS(msm_g1(bases, scalars));
-  CHECK(from_mont(msm_g1(bases, std::span(scalars).first(0))) == G1Affine::identity());
+  CHECK(from_device_layout(msm_g1(bases, std::span(scalars).first(0))) == G1Affine::identity());
 }
 
 template <class Curve, class Mont>
@@ -161,9 +161,9 @@ void check_batch_add(std::size_t n, double density, std::uint64_t seed) {
     expected += points[i];
   }
   if constexpr (std::is_same_v<Mont, G1AffineMont>) {
-    CHECK(from_mont(batch_add_g1(bases, bitmap)) == expected.to_affine());
+    CHECK(from_device_layout(batch_add_g1(bases, bitmap)) == expected.to_affine());
   } else {
-    CHECK(from_mont(batch_add_g2(bases, bitmap)) == expected.to_affine());
+    CHECK(from_device_layout(batch_add_g2(bases, bitmap)) == expected.to_affine());
   }
 }
 

@@ -1,5 +1,5 @@
 // Shared pieces of the kernels tests: the no-GPU skip, random curve points made on the CPU, the
-// CPU reference MSM, and conversions between bls12_381 points and the kernels' layouts.
+// CPU reference MSM; the point conversions are kernels/point_conversion.hpp.
 #pragma once
 
 #include <cstdio>
@@ -11,6 +11,7 @@
 #include "bls12_381/g1.hpp"
 #include "bls12_381/g2.hpp"
 #include "kernels/gpu.hpp"
+#include "kernels/point_conversion.hpp"
 #include "kernels/points.hpp"
 
 namespace cuzk::kernels::test {
@@ -27,23 +28,6 @@ inline bool no_gpu() {
     return !available;
   }();
   return missing;
-}
-
-inline Fp2Mont to_mont(const Fp2& f) { return {f.c0, f.c1}; }
-inline Fp2 from_mont(const Fp2Mont& f) { return Fp2{f.c0, f.c1}; }
-
-inline G1AffineMont to_mont(const bls12_381::G1Affine& p) {
-  return p.infinity ? G1AffineMont{} : G1AffineMont{p.x, p.y};
-}
-inline G2AffineMont to_mont(const bls12_381::G2Affine& p) {
-  return p.infinity ? G2AffineMont{} : G2AffineMont{to_mont(p.x), to_mont(p.y)};
-}
-inline bls12_381::G1Affine from_mont(const G1AffineMont& p) {
-  return p.is_infinity() ? bls12_381::G1Affine::identity() : bls12_381::G1Affine::from_xy(p.x, p.y);
-}
-inline bls12_381::G2Affine from_mont(const G2AffineMont& p) {
-  return p.is_infinity() ? bls12_381::G2Affine::identity()
-                         : bls12_381::G2Affine::from_xy(from_mont(p.x), from_mont(p.y));
 }
 
 // n points k0*G + i*k1*G (i = 0..n-1) for random k0, k1: one addition each, one inversion total.
