@@ -66,6 +66,8 @@ void generate(const GenerateOptions& o) {
     throw CLI::ValidationError("--device '" + o.device + "': expected auto, cpu or gpu");
   }
   Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
+  // A GPU asked for and missing fails before anything is created.
+  const prover::SetupDevice device = seal::choose_setup_device(*device_kind);
   const ParameterDir dir = parameter_dir(o.params_dir);
   const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
   std::error_code ec;
@@ -78,7 +80,6 @@ void generate(const GenerateOptions& o) {
     throw Error(paths.params.parent_path().string() + " already holds parameters for " + name +
                 " (" + paths.params.filename().string() + "); --force replaces them");
   }
-  const prover::SetupDevice device = seal::choose_setup_device(*device_kind);
 
   progress.log("generating INSECURE TEST parameters for " + name +
                " (testing only: this process knew the toxic waste, so proofs can be forged)");
