@@ -44,6 +44,11 @@ struct WitnessView {
 enum class Query : int { kH = 0, kL, kA, kBG1, kBG2 };
 inline constexpr int kQueryCount = 5;
 inline constexpr bool is_g2(Query q) { return q == Query::kBG2; }
+// "h", "l", "a", "b_g1", "b_g2": the vectors' names in bellperson's Parameters.
+inline constexpr const char* query_name(Query q) {
+  constexpr const char* kNames[kQueryCount] = {"h", "l", "a", "b_g1", "b_g2"};
+  return kNames[static_cast<int>(q)];
+}
 
 // Where one query's points come from: `count` points in bellperson's uncompressed encoding, which
 // `read` copies into dst (count * 96 or 192 bytes) for points [first, first + count). A mapped

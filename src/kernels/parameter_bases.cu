@@ -19,10 +19,6 @@ constexpr unsigned kThreads = 128;
 // Points per staging chunk: 48 MiB of G2 encodings, about a millisecond of PCIe each.
 constexpr std::size_t kChunkPoints = std::size_t{1} << 18;
 
-const char* query_name(Query q) {
-  static constexpr const char* kNames[kQueryCount] = {"h", "l", "a", "b_g1", "b_g2"};
-  return kNames[static_cast<int>(q)];
-}
 std::size_t encoded_bytes(Query q) {
   return is_g2(q) ? kG2UncompressedBytes : kG1UncompressedBytes;
 }

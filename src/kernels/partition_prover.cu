@@ -445,11 +445,10 @@ void check_bases(const DeviceR1cs::Storage& r, const ParameterBases& bases, std:
   const std::size_t expected[kQueryCount] = {n - 1, r.num_aux, r.num_inputs + r.a_aux.count,
                                              r.b_inputs.size() + r.b_aux.count,
                                              r.b_inputs.size() + r.b_aux.count};
-  static constexpr const char* kNames[kQueryCount] = {"h", "l", "a", "b_g1", "b_g2"};
   for (int i = 0; i < kQueryCount; ++i) {
     if (bases.points(static_cast<Query>(i)) != expected[i]) {
-      throw Error(std::string("GPU prover: the parameters' ") + kNames[i] + " has " +
-                  std::to_string(bases.points(static_cast<Query>(i))) +
+      throw Error(std::string("GPU prover: the parameters' ") + query_name(static_cast<Query>(i)) +
+                  " has " + std::to_string(bases.points(static_cast<Query>(i))) +
                   " points, the circuit needs " + std::to_string(expected[i]));
     }
   }

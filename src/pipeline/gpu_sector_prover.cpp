@@ -120,7 +120,6 @@ struct GpuWork {
   Handoff* handoff = nullptr;
   BackgroundRelease* release = nullptr;
   std::function<void(const std::string&)> log;
-  Clock::time_point run_start;
 
   std::vector<kernels::PartitionSums> sums;
   std::vector<PartitionReport> reports;
@@ -193,7 +192,6 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   };
   GpuSectorResult result;
   GpuSectorReport& report = result.report;
-  const Clock::time_point run_start = Clock::now();
   const std::uint32_t partitions = c1.partitions;
   if (partitions == 0) throw Error("the C1 output has no partitions");
   const porep::SealProofInfo& info = c1.info();
@@ -236,7 +234,6 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   gpu.handoff = &handoff;
   gpu.release = &release;
   gpu.log = log;
-  gpu.run_start = run_start;
   gpu.sums.resize(partitions);
   gpu.reports.resize(partitions);
   std::thread gpu_thread([&gpu] { gpu.run(); });
