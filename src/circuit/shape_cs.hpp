@@ -60,15 +60,20 @@ class ShapeCS {
   const CompactMatrix& c() const { return c_; }
   const CoefficientTable& table() const { return table_; }
 
-  // A whole circuit's recording, densities included. Only for a system made by the default
-  // constructor.
-  CompactR1cs finish() && {
+  // This system's rows and coefficients, moved out; no densities.
+  CompactR1cs take_rows() && {
     CompactR1cs r;
     r.size = size();
     r.a = std::move(a_);
     r.b = std::move(b_);
     r.c = std::move(c_);
     r.coefficients.assign(table_.values().begin(), table_.values().end());
+    return r;
+  }
+  // A whole circuit's recording, densities included. Only for a system made by the default
+  // constructor.
+  CompactR1cs finish() && {
+    CompactR1cs r = std::move(*this).take_rows();
     compute_densities(r);
     return r;
   }

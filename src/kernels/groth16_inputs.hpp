@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 
 #include "bls12_381/fields.hpp"
@@ -23,11 +24,24 @@ struct SparseRows {
   std::span<const std::uint32_t> coeff;
 };
 
+// A shape whose rows after a prefix repeat one block (a StackedDRG partition's challenges): the
+// view's matrices then hold the prefix's rows and block 0's only, and the device writes the rest.
+// Block i's rows are block 0's with the block's own variables (inputs from prefix_inputs on, aux
+// from prefix_aux on) moved by i blocks; after the last block come bellperson's input rows, one
+// per input, whose only term is Input(i) in A with coefficient id 0.
+struct RepeatedBlocks {
+  std::size_t prefix_rows = 0, block_rows = 0;
+  std::uint32_t blocks = 0;  // block 0 included
+  std::uint32_t prefix_inputs = 0, prefix_aux = 0, block_inputs = 0, block_aux = 0;
+};
+
 struct R1csView {
   std::size_t num_inputs = 0;  // ONE included
   std::size_t num_aux = 0;
   std::size_t num_constraints = 0;  // bellperson's input rows included
+  // The whole matrices, or (with `repeated`) the prefix and block 0 of each.
   SparseRows a, b, c;
+  std::optional<RepeatedBlocks> repeated;
   std::span<const bls12_381::Fr> coefficients;
   // The prover's densities as bitmap words: aux in A, inputs in B, aux in B.
   std::span<const std::uint64_t> a_aux_density, b_input_density, b_aux_density;

@@ -46,7 +46,7 @@ class Handoff {
  public:
   explicit Handoff(std::size_t partitions) : witnesses_(partitions) {}
 
-  void put_shape(std::shared_ptr<circuit::CompactR1cs> shape) {
+  void put_shape(std::shared_ptr<circuit::stacked::PartitionRecording> shape) {
     {
       const std::lock_guard lock(mutex_);
       shape_ = std::move(shape);
@@ -69,7 +69,7 @@ class Handoff {
   }
 
   // nullptr when the run was abandoned.
-  std::shared_ptr<circuit::CompactR1cs> take_shape() {
+  std::shared_ptr<circuit::stacked::PartitionRecording> take_shape() {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] { return aborted_ || shape_ != nullptr; });
     return aborted_ ? nullptr : std::move(shape_);
@@ -84,7 +84,7 @@ class Handoff {
   std::mutex mutex_;
   std::condition_variable changed_;
   bool aborted_ = false;
-  std::shared_ptr<circuit::CompactR1cs> shape_;
+  std::shared_ptr<circuit::stacked::PartitionRecording> shape_;
   std::vector<std::unique_ptr<circuit::CompactWitness>> witnesses_;
 };
 
@@ -145,7 +145,7 @@ struct GpuWork {
             format_gib(kernels::ParameterBases::resident_bytes(query_points(params->lengths()))) +
             " in " + std::to_string(upload_seconds) + " s");
       }
-      std::shared_ptr<circuit::CompactR1cs> shape = handoff->take_shape();
+      std::shared_ptr<circuit::stacked::PartitionRecording> shape = handoff->take_shape();
       if (shape == nullptr) return;
       const Clock::time_point shape_start = Clock::now();
       const kernels::DeviceR1cs device_shape(r1cs_view(*shape));
@@ -153,7 +153,7 @@ struct GpuWork {
       shape_upload_seconds = seconds_since(shape_start);
       if (!plan.resident) {
         const std::size_t b_inputs = shape->b_input_density.count();
-        const std::size_t inputs = shape->size.num_inputs;
+        const std::size_t inputs = shape->size().num_inputs;
         bases = kernels::ParameterBases::streamed(
             reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, plan.slice_points);
         log("parameters streamed in slices of " + std::to_string(plan.slice_points) + " points");
@@ -201,10 +201,6 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   prover::check_lengths_match(
       lengths, prover::seal::expected_parameter_lengths(c1.registered_proof), params.name());
 
-  Clock::time_point phase = Clock::now();
-  sealing::check_c1(c1, o.sector);
-  report.phases.emplace_back("check", seconds_since(phase));
-
   // The plan, before anything is allocated on the device and before the shape is recorded (the
   // parameters upload meanwhile), from bounds: the domain is the h vector's length + 1, and the
   // inputs present in B, whose points come first in B, are at most all inputs.
@@ -239,16 +235,22 @@ GpuSectorResult prove_sector_gpu(const porep::C1Output& c1, const prover::Mapped
   std::thread gpu_thread([&gpu] { gpu.run(); });
 
   std::exception_ptr host_error;
+  Clock::time_point phase = Clock::now();
   try {
+    // The check while the parameters go up: a C1 that fails it costs their upload, never a proof.
+    sealing::check_c1(c1, o.sector);
+    report.phases.emplace_back("check", seconds_since(phase));
+
     phase = Clock::now();
-    stacked::RecordedPartition recorded = stacked::record_partition(stacked::circuit_shape(info));
-    const stacked::PartitionLayout layout = recorded.layout;
-    auto shape = std::make_shared<circuit::CompactR1cs>(std::move(recorded.r1cs));
+    auto shape = std::make_shared<stacked::PartitionRecording>(
+        stacked::record_partition_blocks(stacked::circuit_shape(info)));
+    const stacked::PartitionLayout layout = shape->layout;
     prover::check_lengths_match(lengths, prover::lengths_for_circuit(*shape), params.name());
     report.phases.emplace_back("shape", seconds_since(phase));
-    log("shape recorded: " + std::to_string(shape->size.num_constraints) + " rows, " +
-        std::to_string(shape->a.nonzeros() + shape->b.nonzeros() + shape->c.nonzeros()) +
-        " terms, " + std::to_string(shape->coefficients.size()) + " distinct coefficients");
+    log("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
+        std::to_string(layout.challenges) +
+        " challenge blocks (one recorded, copied on the GPU), " +
+        std::to_string(shape->coefficients.size()) + " distinct coefficients");
     handoff.put_shape(std::move(shape));
 
     phase = Clock::now();

@@ -28,6 +28,30 @@ kernels::R1csView r1cs_view(const circuit::CompactR1cs& r) {
   return v;
 }
 
+kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& r) {
+  const circuit::stacked::PartitionLayout& layout = r.layout;
+  const circuit::CircuitSize size = r.size();
+  kernels::R1csView v;
+  v.num_inputs = size.num_inputs;
+  v.num_aux = size.num_aux;
+  v.num_constraints = size.num_constraints;
+  v.a = rows_view(r.a);
+  v.b = rows_view(r.b);
+  v.c = rows_view(r.c);
+  v.repeated = kernels::RepeatedBlocks{layout.prefix.num_constraints,
+                                       layout.block.num_constraints,
+                                       layout.challenges,
+                                       static_cast<std::uint32_t>(layout.prefix.num_inputs),
+                                       static_cast<std::uint32_t>(layout.prefix.num_aux),
+                                       static_cast<std::uint32_t>(layout.block.num_inputs),
+                                       static_cast<std::uint32_t>(layout.block.num_aux)};
+  v.coefficients = r.coefficients;
+  v.a_aux_density = r.a_aux_density.words();
+  v.b_input_density = r.b_input_density.words();
+  v.b_aux_density = r.b_aux_density.words();
+  return v;
+}
+
 GpuWitness::GpuWitness(const circuit::CompactWitness& witness) : witness_(&witness) {
   wide_index_.reserve(witness.wide.size());
   wide_value_.reserve(witness.wide.size());

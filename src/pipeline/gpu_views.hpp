@@ -7,11 +7,14 @@
 
 #include "circuit/compact_r1cs.hpp"
 #include "circuit/compact_witness.hpp"
+#include "circuit/stacked/record_shape.hpp"
 #include "kernels/groth16_inputs.hpp"
 
 namespace cuzk::pipeline {
 
 kernels::R1csView r1cs_view(const circuit::CompactR1cs& r1cs);
+// The prefix and challenge 0 as recorded; the GPU writes the other challenges' rows.
+kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& recording);
 
 // A witness laid out for the upload: the wide values split into an index array and a value array
 // (the GPU reads them apart).

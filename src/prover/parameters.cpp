@@ -4,6 +4,7 @@
 
 #include "circuit/compact_r1cs.hpp"
 #include "circuit/proving_cs.hpp"
+#include "circuit/stacked/record_shape.hpp"
 #include "prover/evaluation_domain.hpp"
 #include "prover/params_error.hpp"
 #include "prover/point_io.hpp"
@@ -22,15 +23,28 @@ VectorLengths lengths_for_circuit(const circuit::ProvingCS& cs) {
   return n;
 }
 
-VectorLengths lengths_for_circuit(const circuit::CompactR1cs& r) {
+namespace {
+
+VectorLengths lengths_for(const circuit::CircuitSize& size, const circuit::BitVector& a_aux,
+                          const circuit::BitVector& b_input, const circuit::BitVector& b_aux) {
   VectorLengths n;
-  n.ic = r.size.num_inputs;
-  n.h = EvaluationDomain::for_points(r.size.num_constraints).size() - 1;
-  n.l = r.size.num_aux;
-  n.a = r.size.num_inputs + r.a_aux_density.count();
-  n.b_g1 = r.b_input_density.count() + r.b_aux_density.count();
+  n.ic = size.num_inputs;
+  n.h = EvaluationDomain::for_points(size.num_constraints).size() - 1;
+  n.l = size.num_aux;
+  n.a = size.num_inputs + a_aux.count();
+  n.b_g1 = b_input.count() + b_aux.count();
   n.b_g2 = n.b_g1;
   return n;
+}
+
+}  // namespace
+
+VectorLengths lengths_for_circuit(const circuit::CompactR1cs& r) {
+  return lengths_for(r.size, r.a_aux_density, r.b_input_density, r.b_aux_density);
+}
+
+VectorLengths lengths_for_circuit(const circuit::stacked::PartitionRecording& r) {
+  return lengths_for(r.size(), r.a_aux_density, r.b_input_density, r.b_aux_density);
 }
 
 ParameterFileSizes parameter_file_sizes(const VectorLengths& n) {

@@ -20,6 +20,9 @@
 namespace cuzk::circuit {
 class ProvingCS;
 struct CompactR1cs;
+namespace stacked {
+struct PartitionRecording;
+}
 }  // namespace cuzk::circuit
 
 namespace cuzk::prover {
@@ -39,10 +42,11 @@ struct VectorLengths {
   friend bool operator==(const VectorLengths&, const VectorLengths&) = default;
 };
 
-// The lengths a circuit needs, from its synthesized ProvingCS or its compact recording (input
-// constraints included either way).
+// The lengths a circuit needs, from its synthesized ProvingCS, its compact recording or a
+// partition's recording of repeated blocks (input constraints included every way).
 VectorLengths lengths_for_circuit(const circuit::ProvingCS& cs);
 VectorLengths lengths_for_circuit(const circuit::CompactR1cs& r);
+VectorLengths lengths_for_circuit(const circuit::stacked::PartitionRecording& r);
 
 // The sizes in bytes of a .params file and of its .vk file for parameters of these lengths.
 struct ParameterFileSizes {

@@ -1,6 +1,7 @@
 // The GPU path of the prover (recorded shape x compact witness -> PartitionProver) against the CPU
 // path (ProvingCS -> CpuBackend) on the same StackedDRG partition and the same parameters: the
-// evaluations a, b, c, the quotient's coefficients and every query sum are equal; the proof
+// evaluations a, b, c, the quotient's coefficients and every query sum are equal (also when the
+// GPU copies the challenge blocks of a recording itself); the proof
 // assembled from the GPU's sums verifies; streamed parameters give the same sums as resident ones;
 // a witness with one flipped bit is refused.
 #include <doctest/doctest.h>
@@ -36,17 +37,15 @@ namespace stacked = circuit::stacked;
 
 // rust-fil-proofs' small test shape: 8 nodes, 2 layers, 1 challenge, tree 8-0-0 (1.2 M rows).
 const stacked::CircuitShape kShape{8, 2, 1, {8, 0, 0}};
+// The same with two challenges, so that a block is repeated (2.4 M rows).
+const stacked::CircuitShape kTwoChallenges{8, 2, 2, {8, 0, 0}};
 
 struct Fixture {
-  cuzk::test::NativeSector sector{kShape, /*rng_seed=*/3};
-  stacked::StackedCircuit circuit = sector.circuit(0);
-  cuzk::test::TempDir dir{"gpu_partition"};
-  std::filesystem::path params_path = dir.path() / "test.params";
-  stacked::RecordedPartition recorded = stacked::record_partition(kShape);
-  const stacked::PartitionLayout& layout = recorded.layout;
-  const circuit::CompactR1cs& shape = recorded.r1cs;
-
-  Fixture() {
+  explicit Fixture(const stacked::CircuitShape& circuit_shape = kShape)
+      : sector(circuit_shape, /*rng_seed=*/3),
+        circuit(sector.circuit(0)),
+        recording(stacked::record_partition_blocks(circuit_shape)),
+        shape(stacked::expand(recording)) {
     std::mt19937_64 rng(11);
     // Keygen from the same recording the GPU evaluates; the CPU prover below synthesizes with
     // ProvingCS and checks the parameters' lengths against its own densities.
@@ -54,6 +53,14 @@ struct Fixture {
         prover::generate_parameters(shape, prover::ToxicWaste::random(rng));
     prover::write_parameters_file(params_path, params);
   }
+
+  cuzk::test::NativeSector sector;
+  stacked::StackedCircuit circuit;
+  stacked::PartitionRecording recording;
+  const stacked::PartitionLayout& layout = recording.layout;
+  circuit::CompactR1cs shape;  // the recording's blocks copied on the host
+  cuzk::test::TempDir dir{"gpu_partition"};
+  std::filesystem::path params_path = dir.path() / "test.params";
 };
 
 circuit::CompactWitness witness_of(const Fixture& f) {
@@ -67,9 +74,9 @@ bool same_point(const G2AffineMont& gpu, const bls12_381::G2Jacobian& cpu) {
   return from_device_layout(gpu) == cpu.to_affine();
 }
 
-TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof verifies" *
-          doctest::skip(no_gpu())) {
-  const Fixture f;
+// Proves the fixture's partition on the GPU from `view` (its shape) and checks every stage against
+// the CPU prover, then the proof.
+void check_against_cpu(const Fixture& f, const R1csView& view) {
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
 
   // CPU: ProvingCS and the CPU backend.
@@ -85,7 +92,7 @@ TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof
   const pipeline::GpuWitness upload(witness);
   const pipeline::ParamsFileReader reader(params);
   ParameterBases bases = ParameterBases::resident(reader.queries());
-  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  const DeviceR1cs device_shape(view);
   PartitionProver gpu(device_shape);
   PartitionGpuTimings timings;
   PartitionIntermediates mid;
@@ -118,6 +125,24 @@ TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof
   const prover::PreparedVerifyingKey pvk(params.vk());
   const std::vector<Fr> public_inputs(witness.inputs.begin() + 1, witness.inputs.end());
   CHECK(prover::verify_proof(pvk, proof, public_inputs));
+}
+
+TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof verifies" *
+          doctest::skip(no_gpu())) {
+  const Fixture f;
+  check_against_cpu(f, pipeline::r1cs_view(f.shape));
+}
+
+TEST_CASE("GPU partition prover: challenge blocks copied on the GPU give the CPU's results" *
+          doctest::skip(no_gpu())) {
+  const Fixture f(kTwoChallenges);
+  REQUIRE(f.layout.challenges == 2);
+  const R1csView view = pipeline::r1cs_view(f.recording);
+  REQUIRE(view.repeated.has_value());
+  // Only the prefix and one block go up: fewer rows than the whole partition's.
+  CHECK(view.a.row_start.size() - 1 < f.shape.size.num_constraints * 3 / 4);
+  CHECK(DeviceR1cs::bytes(view) == DeviceR1cs::bytes(pipeline::r1cs_view(f.shape)));
+  check_against_cpu(f, view);
 }
 
 TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *

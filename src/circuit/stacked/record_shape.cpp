@@ -85,29 +85,57 @@ void replicated_density(const CompactMatrix& recorded, const Renumbering& renumb
   }
 }
 
+Renumbering renumbering(const PartitionLayout& layout) {
+  return {static_cast<std::uint32_t>(layout.prefix.num_inputs),
+          static_cast<std::uint32_t>(layout.prefix.num_aux),
+          static_cast<std::uint32_t>(layout.block.num_inputs),
+          static_cast<std::uint32_t>(layout.block.num_aux)};
+}
+
 }  // namespace
 
-RecordedPartition record_partition(const CircuitShape& shape) {
+CircuitSize PartitionRecording::size() const {
+  const CircuitSize synthesized = layout.total();
+  return {synthesized.num_inputs, synthesized.num_aux,
+          synthesized.num_constraints + synthesized.num_inputs};
+}
+
+PartitionRecording record_partition_blocks(const CircuitShape& shape) {
   const StackedCircuit blank = blank_circuit(shape);
   ShapeCS cs;
-  RecordedPartition out{measure_partition(cs, blank), {}};
-  const PartitionLayout& layout = out.layout;
+  PartitionRecording out;
+  out.layout = measure_partition(cs, blank);
+  const CircuitSize size = out.size();
+  const Renumbering renumber = renumbering(out.layout);
+  out.a_aux_density = BitVector(size.num_aux);
+  out.b_input_density = BitVector(size.num_inputs);
+  out.b_aux_density = BitVector(size.num_aux);
+  replicated_density(cs.a(), renumber, out.layout.challenges, out.a_aux_density, nullptr);
+  replicated_density(cs.b(), renumber, out.layout.challenges, out.b_aux_density,
+                     &out.b_input_density);
+  CompactR1cs rows = std::move(cs).take_rows();
+  out.a = std::move(rows.a);
+  out.b = std::move(rows.b);
+  out.c = std::move(rows.c);
+  out.coefficients = std::move(rows.coefficients);
+  return out;
+}
+
+CompactR1cs expand(const PartitionRecording& recording) {
+  const PartitionLayout& layout = recording.layout;
   const CircuitSize synthesized = layout.total();
   const Nonzeros synthesized_nonzeros = layout.total_nonzeros();
   const std::size_t inputs = synthesized.num_inputs;
-  const Renumbering renumber{static_cast<std::uint32_t>(layout.prefix.num_inputs),
-                             static_cast<std::uint32_t>(layout.prefix.num_aux),
-                             static_cast<std::uint32_t>(layout.block.num_inputs),
-                             static_cast<std::uint32_t>(layout.block.num_aux)};
+  const Renumbering renumber = renumbering(layout);
 
-  CompactR1cs& r = out.r1cs;
-  r.size = {inputs, synthesized.num_aux, synthesized.num_constraints + inputs};
+  CompactR1cs r;
+  r.size = recording.size();
   // The input rows add one A term each (Input(i) with coefficient 1) and nothing to B and C.
   size_matrix(r.a, r.size.num_constraints, synthesized_nonzeros[0] + inputs);
   size_matrix(r.b, r.size.num_constraints, synthesized_nonzeros[1]);
   size_matrix(r.c, r.size.num_constraints, synthesized_nonzeros[2]);
   CompactMatrix* const matrices[3] = {&r.a, &r.b, &r.c};
-  const CompactMatrix* const recorded[3] = {&cs.a(), &cs.b(), &cs.c()};
+  const CompactMatrix* const recorded[3] = {&recording.a, &recording.b, &recording.c};
 
   const std::size_t prefix_rows = layout.prefix.num_constraints;
   const std::size_t block_rows = layout.block.num_constraints;
@@ -137,13 +165,16 @@ RecordedPartition record_partition(const CircuitShape& shape) {
     r.b.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[1]);
     r.c.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[2]);
   }
-  r.coefficients.assign(cs.table().values().begin(), cs.table().values().end());
-  r.a_aux_density = BitVector(r.size.num_aux);
-  r.b_input_density = BitVector(r.size.num_inputs);
-  r.b_aux_density = BitVector(r.size.num_aux);
-  replicated_density(cs.a(), renumber, layout.challenges, r.a_aux_density, nullptr);
-  replicated_density(cs.b(), renumber, layout.challenges, r.b_aux_density, &r.b_input_density);
-  return out;
+  r.coefficients = recording.coefficients;
+  r.a_aux_density = recording.a_aux_density;
+  r.b_input_density = recording.b_input_density;
+  r.b_aux_density = recording.b_aux_density;
+  return r;
+}
+
+RecordedPartition record_partition(const CircuitShape& shape) {
+  const PartitionRecording recording = record_partition_blocks(shape);
+  return {recording.layout, expand(recording)};
 }
 
 CompactR1cs record_partition_shape(const CircuitShape& shape) {
