@@ -2,7 +2,8 @@
 // data resident on the device unless a line says otherwise). `cuzk_bench_kernels quick` runs
 // the small sizes only, `cuzk_bench_kernels ntt` the field products and the NTT rows only
 // (`ntt 24`: that size only, e.g. under a profiler), `cuzk_bench_kernels msm 27` a window sweep
-// of the G1 MSM at that size (the H query of a 32 GiB partition has 2^27 - 1 points).
+// of the G1 MSM at that size (the H query of a 32 GiB partition has 2^27 - 1 points; `msm 27 20 22`:
+// those windows only).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -114,7 +115,10 @@ int main(int argc, char** argv) {
     const auto bases = DeviceG1Bases::repeated(pattern, std::size_t{1} << log_n);
     const auto msm = [](const DeviceG1Bases& b, std::span<const ScalarLimbs> s,
                         const MsmConfig& c) { return msm_g1(b, s, c); };
-    for (int c : {16, 17, 18, 19, 20, 21}) bench_msm("g1 msm random", bases, log_n, 0, c, msm);
+    std::vector<int> windows;
+    for (int i = 3; i < argc; ++i) windows.push_back(std::atoi(argv[i]));
+    if (windows.empty()) windows = {16, 17, 18, 19, 20, 21};
+    for (int c : windows) bench_msm("g1 msm random", bases, log_n, 0, c, msm);
     return 0;
   }
 
