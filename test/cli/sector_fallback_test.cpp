@@ -19,13 +19,10 @@
 #include "kernels/cuda_fault_injection.hpp"
 #include "kernels/gpu.hpp"
 #include "pipeline/background_release.hpp"
-#include "porep/c1_parser.hpp"
-#include "porep/replica_id.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/test_parameters.hpp"
-#include "sealing/c1_generator.hpp"
-#include "sealing/c1_writer.hpp"
+#include "sealed_c1.hpp"
 #include "temp_dir.hpp"
 
 namespace cuzk::cli {
@@ -39,21 +36,13 @@ constexpr std::uint64_t kFaultAt = 50;
 struct Sector {
   test::TempDir dir{"sector_fallback"};
   prover::seal::ParameterPaths paths = prover::seal::parameter_paths(dir.path(), kProof);
-  sealing::ProverSector prover_sector{porep::prover_id_from_actor_id(1000), kSectorId};
-  porep::C1Output c1;
+  test::SealedC1 sealed = test::sealed_c1(kProof, 1000, kSectorId);
 
   Sector() {
     std::mt19937_64 rng(20261202);
     MESSAGE("generating 2 KiB test parameters (a 2^22-point setup on the CPU)");
     prover::seal::write_parameter_files(paths, prover::seal::generate_seal_test_parameters(
                                                    kProof, prover::ToxicWaste::random(rng)));
-    sealing::GenerateC1Options g;
-    g.proof = kProof;
-    g.identity.prover_id = prover_sector.prover_id;
-    g.identity.sector_id = kSectorId;
-    g.identity.ticket.fill(0x11);
-    g.seed.fill(0x22);
-    c1 = porep::parse_c1(sealing::c1_inner_json(sealing::generate_c1(g)));
   }
 };
 
@@ -74,17 +63,17 @@ TEST_CASE(
   const Sector s;
   const prover::MappedParameters params(s.paths.params, bls12_381::SubgroupCheck::kNo);
   SectorProvingOptions options;
-  options.sector = s.prover_sector;
+  options.sector = s.sealed.prover_sector;
   Progress progress("test", Verbosity::kQuiet);  // the fallback's line is printed even so
 
   {
     TimingReport timings;
     pipeline::BackgroundRelease release;
-    const SectorProofs result = prove_sector(faulting_gpu(/*automatic=*/true), s.c1, params,
+    const SectorProofs result = prove_sector(faulting_gpu(/*automatic=*/true), s.sealed.c1, params,
                                              options, progress, timings, release);
     kernels::disarm_cuda_fault();
     CHECK(result.verified);
-    CHECK(result.proofs.size() == s.c1.partitions);
+    CHECK(result.proofs.size() == s.sealed.c1.partitions);
     CHECK(timings.backend == "cpu");
     INFO(timings.gpu_fault);
     CHECK(timings.gpu_fault.rfind("CUDA call ", 0) == 0);
@@ -97,8 +86,8 @@ TEST_CASE(
   {
     TimingReport timings;
     pipeline::BackgroundRelease release;
-    CHECK_THROWS_AS(prove_sector(faulting_gpu(/*automatic=*/false), s.c1, params, options, progress,
-                                 timings, release),
+    CHECK_THROWS_AS(prove_sector(faulting_gpu(/*automatic=*/false), s.sealed.c1, params, options,
+                                 progress, timings, release),
                     kernels::CudaError);
     kernels::disarm_cuda_fault();
     CHECK(timings.gpu_fault.empty());

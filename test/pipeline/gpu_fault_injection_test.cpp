@@ -23,13 +23,10 @@
 #include "kernels/gpu.hpp"
 #include "kernels/gpu_test_support.hpp"
 #include "pipeline/gpu_sector_prover.hpp"
-#include "porep/c1_parser.hpp"
-#include "porep/replica_id.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/test_parameters.hpp"
-#include "sealing/c1_generator.hpp"
-#include "sealing/c1_writer.hpp"
+#include "sealed_c1.hpp"
 #include "temp_dir.hpp"
 
 namespace cuzk::pipeline {
@@ -51,27 +48,19 @@ constexpr std::size_t kMinimumStride = 12;
 struct Sector {
   test::TempDir dir{"gpu_fault_injection"};
   prover::seal::ParameterPaths paths = prover::seal::parameter_paths(dir.path(), kProof);
-  sealing::ProverSector prover_sector{porep::prover_id_from_actor_id(kMinerId), kSectorId};
-  porep::C1Output c1;
+  test::SealedC1 sealed = test::sealed_c1(kProof, kMinerId, kSectorId);
 
   Sector() {
     std::mt19937_64 rng(20261201);
     prover::seal::TestParameterWriter writer(paths);
     prover::seal::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
                                              prover::SetupDevice::kGpu, [](const std::string&) {});
-    sealing::GenerateC1Options g;
-    g.proof = kProof;
-    g.identity.prover_id = prover_sector.prover_id;
-    g.identity.sector_id = kSectorId;
-    g.identity.ticket.fill(0x11);
-    g.seed.fill(0x22);
-    c1 = porep::parse_c1(sealing::c1_inner_json(sealing::generate_c1(g)));
   }
 };
 
 GpuSectorOptions options_for(const Sector& s, std::function<void(const std::string&)> log) {
   GpuSectorOptions o;
-  o.sector = s.prover_sector;
+  o.sector = s.sealed.prover_sector;
   o.verify = true;
   o.log = std::move(log);
   return o;
@@ -89,13 +78,13 @@ CleanRun clean_run(const Sector& s, const prover::MappedParameters& params) {
   kernels::disarm_cuda_fault();  // the count starts here
   const Clock::time_point start = Clock::now();
   const GpuSectorResult result =
-      prove_sector_gpu(s.c1, params, options_for(s, [&](const std::string&) {
+      prove_sector_gpu(s.sealed.c1, params, options_for(s, [&](const std::string&) {
                          run.stage_ends.push_back(kernels::checked_cuda_calls());
                        }));
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   run.calls = kernels::checked_cuda_calls();
   CHECK(result.verified);
-  CHECK(result.proofs.size() == s.c1.partitions);
+  CHECK(result.proofs.size() == s.sealed.c1.partitions);
   return run;
 }
 
@@ -160,7 +149,7 @@ TEST_CASE(
     std::string what;
     bool gpu_fault = false;
     try {
-      prove_sector_gpu(sector.c1, params, options_for(sector, nullptr));
+      prove_sector_gpu(sector.sealed.c1, params, options_for(sector, nullptr));
       what = "the run finished: the fault never fired";
     } catch (const kernels::CudaError& e) {
       gpu_fault = true;
