@@ -52,9 +52,13 @@ run() {
   timeout "${RUN_TIMEOUT:-240}" "$sanitizer" "${options[@]}" "$exe" --no-skip "$@" >"$log" 2>&1 ||
     status=$?
   [[ $status == 124 ]] && echo "gpu-sanitize: $tool $test ran past ${RUN_TIMEOUT:-240} s" >>"$log"
-  # One "ERROR SUMMARY" per process; all must say 0 errors.
-  if [[ $status != 0 ]] || ! grep -q "ERROR SUMMARY: 0 errors" "$log" ||
-    grep "ERROR SUMMARY:" "$log" | grep -qv "ERROR SUMMARY: 0 errors"; then
+  # Each process ends with a summary (memcheck: "ERROR SUMMARY: N errors"; racecheck:
+  # "RACECHECK SUMMARY: H hazards displayed (E errors, W warnings)"); every one must count 0 errors.
+  local summaries
+  summaries=$(grep -E "(ERROR|RACECHECK) SUMMARY:" "$log" || true)
+  if [[ $status != 0 || -z $summaries ]] ||
+    grep -qvE "ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: [0-9]+ hazards displayed \(0 errors" \
+      <<<"$summaries"; then
     tail -60 "$log"
     echo "gpu-sanitize: FAILED $tool $test (exit $status, $((SECONDS - start)) s; log $log)" >&2
     failed=1
