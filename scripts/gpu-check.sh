@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The GPU checks, on a machine with an NVIDIA GPU, from already-built binaries (a CUDA build's
 # build/ directory, or a folder holding `cuzk` and the test executables):
-#   1. every GPU test executable (cuzk_test_gpu_*): kernels against the CPU, and the partition
-#      prover against the CPU prover stage by stage;
+#   1. every GPU test executable (cuzk_test_gpu_*): kernels against the CPU, the partition
+#      prover against the CPU prover stage by stage, faults injected into a whole sector;
 #   2. a 2 KiB and an 8 MiB sector end to end through the CLI: test parameters, gen-c1, prove on
-#      the GPU and on the CPU, verify both.
+#      the GPU and on the CPU, verify both;
+#   3. a GPU fault injected into `cuzk prove` of the 2 KiB sector (CUZK_CUDA_FAULT_AT, call
+#      FAULT_AT, default 100: inside the parameter upload): with --backend auto it falls back to
+#      the CPU, says so, records it in the timings and the proof verifies; with --backend gpu it
+#      exits 1 with one line and leaves no file at the output path.
 # Usage: scripts/gpu-check.sh BIN_DIR [WORK_DIR]   (WORK_DIR default: a fresh temporary directory)
+# Environment: FAULT_AT (default 100), TEST_TIMEOUT seconds per test executable (default 900).
 # Prints one line per check and exits non-zero at the first failure.
 set -euo pipefail
 
@@ -20,7 +25,8 @@ shopt -s nullglob
 tests=("$bin"/cuzk_test_gpu_* "$bin"/test/cuzk_test_gpu_*)
 for t in "${tests[@]}"; do
   start=$SECONDS
-  "$t" --no-skip >"$work/$(basename "$t").log" 2>&1 || {
+  # A test that hangs (a GPU thread left waiting after a fault) fails here rather than forever.
+  timeout "${TEST_TIMEOUT:-900}" "$t" --no-skip >"$work/$(basename "$t").log" 2>&1 || {
     tail -40 "$work/$(basename "$t").log"
     echo "gpu-check: FAILED $(basename "$t")" >&2
     exit 1
@@ -42,4 +48,37 @@ for proof in StackedDrg2KiBV1_1 StackedDrg8MiBV1_1; do
   done
   echo "gpu-check: ok $proof proved on the GPU and the CPU, both valid ($((SECONDS - start)) s)"
 done
+
+# 3. A GPU fault injected into `cuzk prove` of the 2 KiB sector (docs/reliability.md).
+proof=StackedDrg2KiBV1_1
+fault_at=${FAULT_AT:-100}
+start=$SECONDS
+CUZK_CUDA_FAULT_AT=$fault_at "$cuzk" prove "$work/$proof.c1.json" -o "$work/fault.auto.proof" \
+  --miner-id 1000 --sector-id 7 --backend auto --timings "$work/fault.auto.timings.json" \
+  2>"$work/fault.auto.log" || { cat "$work/fault.auto.log"; exit 1; }
+grep -q "GPU failed: CUDA call .*(injected at checked CUDA call $fault_at); proving on the CPU instead (--backend auto, sector <= 512 MiB)" \
+  "$work/fault.auto.log" || {
+  cat "$work/fault.auto.log"
+  echo "gpu-check: --backend auto with a fault at call $fault_at did not say it fell back" >&2
+  exit 1
+}
+grep -q '"backend":"cpu","gpu_fault":"CUDA call ' "$work/fault.auto.timings.json" || {
+  cat "$work/fault.auto.timings.json"
+  echo "gpu-check: the timings do not record the fallback" >&2
+  exit 1
+}
+verdict=$("$cuzk" verify --c1 "$work/$proof.c1.json" --proof "$work/fault.auto.proof" \
+  --miner-id 1000 --sector-id 7)
+[[ $verdict == valid ]] || { echo "gpu-check: the fallback's proof: $verdict" >&2; exit 1; }
+status=0
+CUZK_CUDA_FAULT_AT=$fault_at "$cuzk" prove "$work/$proof.c1.json" -o "$work/fault.gpu.proof" \
+  --miner-id 1000 --sector-id 7 --backend gpu -q 2>"$work/fault.gpu.log" || status=$?
+leftovers=$(find "$work" -maxdepth 1 -name 'fault.gpu.proof*')
+if [[ $status != 1 || $(wc -l <"$work/fault.gpu.log") != 1 || -n $leftovers ]] ||
+  ! grep -q "^cuzk: CUDA call .*(injected at checked CUDA call $fault_at)\$" "$work/fault.gpu.log"; then
+  cat "$work/fault.gpu.log"
+  echo "gpu-check: --backend gpu with a fault: exit $status, files: ${leftovers:-none}" >&2
+  exit 1
+fi
+echo "gpu-check: ok GPU fault at call $fault_at: auto fell back to the CPU (valid), gpu failed with one line ($((SECONDS - start)) s)"
 echo "gpu-check: all passed (logs and timings in $work)"

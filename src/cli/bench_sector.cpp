@@ -132,7 +132,6 @@ void bench_sector(const BenchSectorOptions& o) {
   const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
   timings.registered_proof = std::string(info.name);
   const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
-  timings.backend = choice.gpu ? "gpu" : "cpu";
   progress.log(choice.reason);
 
   const ParameterDir dir = parameter_dir(o.params_dir);

@@ -22,7 +22,10 @@ double Progress::elapsed_seconds() const {
 }
 
 void Progress::log(const std::string& line) const {
-  if (verbosity_ == Verbosity::kQuiet) return;
+  if (verbosity_ != Verbosity::kQuiet) warn(line);
+}
+
+void Progress::warn(const std::string& line) const {
   std::fprintf(stderr, "%s [%8.1fs] %s\n", command_.c_str(), elapsed_seconds(), line.c_str());
   std::fflush(stderr);
 }

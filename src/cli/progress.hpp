@@ -1,6 +1,6 @@
 // Progress of a long command on stderr, one line per event, each with the seconds since the
 // command started: "cuzk prove [   3.1s] synthesize: partition 2/10". Quiet (-q) shows nothing
-// but errors; verbose (-v) adds details.
+// but errors and warnings (a GPU fault the run recovered from); verbose (-v) adds details.
 #pragma once
 
 #include <chrono>
@@ -21,6 +21,7 @@ class Progress final : public prover::seal::ProveObserver {
   Progress(std::string command, Verbosity verbosity);
 
   void log(const std::string& line) const;     // unless quiet
+  void warn(const std::string& line) const;    // even when quiet
   void detail(const std::string& line) const;  // only when verbose
   double elapsed_seconds() const;
 

@@ -3,6 +3,7 @@
 #include <new>
 
 #include "cli/cli.hpp"
+#include "cli/cuda_fault_setting.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
@@ -24,6 +25,7 @@ int run(int argc, char** argv) {
   add_params_command(app, exit_code);
 
   try {
+    arm_cuda_fault_from_environment();
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

@@ -1,8 +1,10 @@
 #include "cli/sector_proving.hpp"
 
+#include <exception>
 #include <string>
 #include <utility>
 
+#include "pipeline/gpu_fallback.hpp"
 #include "pipeline/gpu_sector_prover.hpp"
 #include "prover/cpu_backend.hpp"
 #include "util/error.hpp"
@@ -80,9 +82,23 @@ SectorProofs prove_sector(const pipeline::BackendChoice& choice, const porep::C1
                           const prover::MappedParameters& params,
                           const SectorProvingOptions& options, Progress& progress,
                           TimingReport& timings, pipeline::BackgroundRelease& release) {
+  timings.backend = choice.gpu ? "gpu" : "cpu";
   if (!choice.gpu) return prove_on_cpu(c1, params, options, progress, timings);
 #ifdef CUZK_HAVE_CUDA
-  return prove_on_gpu(c1, params, options, progress, timings, release);
+  const Stopwatch watch;
+  try {
+    return prove_on_gpu(c1, params, options, progress, timings, release);
+  } catch (const std::exception& e) {
+    if (pipeline::after_gpu_failure(choice, c1.info().sector_size, e) !=
+        pipeline::GpuFailureAction::kProveOnCpu)
+      throw;
+    progress.warn(pipeline::cpu_fallback_line(e));
+    timings.backend = "cpu";
+    timings.gpu_fault = e.what();
+    timings.phases.emplace_back("gpu_failed", watch.seconds());
+  }
+  // The CPU prover touches no CUDA: a device left broken by the fault cannot stop it.
+  return prove_on_cpu(c1, params, options, progress, timings);
 #else
   (void)release;
   throw Error("GPU backend not available in this build (built without CUDA)");

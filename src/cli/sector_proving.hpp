@@ -1,7 +1,7 @@
 // Proving one sector with the chosen backend, as `cuzk prove` and `cuzk bench sector` both do:
 // the GPU pipeline (pipeline/gpu_sector_prover.hpp) or the CPU prover (prover/seal/
-// seal_prover.hpp), with progress lines and every phase, partition detail and total added to the
-// run's timing report.
+// seal_prover.hpp), falling back from the first to the second only as gpu_fallback.hpp says, with
+// progress lines and every phase, partition detail and total added to the run's timing report.
 #pragma once
 
 #include <cstddef>
@@ -33,6 +33,9 @@ struct SectorProofs {
   bool verified = false;
 };
 
+// Sets timings.backend to what proved. A GPU fault under `--backend auto` on a sector of at most
+// 512 MiB prints one line (even with -q) and proves on the CPU instead, recorded in the timings
+// (gpu_fault, phase gpu_failed); every other failure propagates (pipeline/gpu_fallback.hpp).
 // `release` frees the GPU pipeline's big host buffers; keep it alive until the proof is written.
 SectorProofs prove_sector(const pipeline::BackendChoice& choice, const porep::C1Output& c1,
                           const prover::MappedParameters& params,

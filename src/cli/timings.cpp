@@ -24,6 +24,24 @@ std::string object(const NamedValues& values) {
   return out + "}";
 }
 
+// A JSON string literal (an error message may hold quotes, backslashes or any byte).
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::string row(const std::string& name, double value) {
   char buf[128];
   std::snprintf(buf, sizeof buf, "  %-28s %14.3f\n", name.c_str(), value);
@@ -35,7 +53,9 @@ std::string row(const std::string& name, double value) {
 std::string timings_json(const TimingReport& r) {
   std::string out = "{\"command\":\"" + r.command + "\",\"registered_proof\":\"" +
                     r.registered_proof + "\",\"partitions\":" + std::to_string(r.partitions) +
-                    ",\"backend\":\"" + r.backend + "\",\"phases\":" + object(r.phases);
+                    ",\"backend\":\"" + r.backend + "\"";
+  if (!r.gpu_fault.empty()) out += ",\"gpu_fault\":" + quoted(r.gpu_fault);
+  out += ",\"phases\":" + object(r.phases);
   if (!r.partition_details.empty()) {
     out += ",\"partition_details\":[";
     for (std::size_t k = 0; k < r.partition_details.size(); ++k) {
@@ -50,7 +70,9 @@ std::string timings_json(const TimingReport& r) {
 }
 
 std::string timings_table(const TimingReport& r) {
-  std::string out = "phases (seconds):\n";
+  std::string out;
+  if (!r.gpu_fault.empty()) out += "proved on the CPU after a GPU fault: " + r.gpu_fault + "\n";
+  out += "phases (seconds):\n";
   for (const auto& [name, value] : r.phases) out += row(name, value);
   for (std::size_t k = 0; k < r.partition_details.size(); ++k) {
     out += "partition " + std::to_string(k) + ":\n";

@@ -1,9 +1,11 @@
 // `cuzk prove --timings FILE.json`, `cuzk bench sector --timings FILE.json` and the -v table: the
 // seconds each phase took, per-partition details and a few totals, written as one JSON object
 //   {"command":"prove","registered_proof":...,"partitions":N,"backend":"gpu",
+//    ["gpu_fault":"<the error>",]
 //    "phases":{"load_c1":s,...},"partition_details":[{"witness_ready_s":s,"gpu_ms":ms,...},...],
 //    "totals":{"peak_host_rss_bytes":n,...},"total":s}
-// with phases in the order they ran.
+// with phases in the order they ran. "backend" is what proved: "cpu" with "gpu_fault" when a GPU
+// fault made a `--backend auto` run fall back to the CPU (phase "gpu_failed": the time lost).
 #pragma once
 
 #include <cstdint>
@@ -21,7 +23,8 @@ struct TimingReport {
   std::string registered_proof;
   std::uint32_t partitions = 0;
   std::string backend;
-  NamedValues phases;                          // seconds
+  std::string gpu_fault;  // the GPU's error when the CPU proved instead; empty otherwise
+  NamedValues phases;     // seconds
   std::vector<NamedValues> partition_details;  // per partition, names say their unit
   NamedValues totals;                          // names say their unit
   double total_seconds = 0;

@@ -7,15 +7,6 @@
 
 namespace cuzk::kernels {
 
-namespace detail {
-
-void throw_cuda_error(cudaError_t error, const char* call, const char* file, int line) {
-  throw Error(std::string("CUDA call ") + call + " failed at " + file + ":" + std::to_string(line) +
-              ": " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error));
-}
-
-}  // namespace detail
-
 bool gpu_available() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {
@@ -48,6 +39,17 @@ DeviceMemoryInfo device_memory_info() {
   DeviceMemoryInfo info;
   CUZK_CUDA_CHECK(cudaMemGetInfo(&info.free, &info.total));
   return info;
+}
+
+std::size_t settled_device_memory_in_use() {
+  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+  int device = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&device));
+  cudaMemPool_t pool = nullptr;
+  CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  CUZK_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
+  const DeviceMemoryInfo info = device_memory_info();
+  return info.total - info.free;
 }
 
 }  // namespace cuzk::kernels

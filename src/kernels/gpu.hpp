@@ -19,4 +19,8 @@ struct DeviceMemoryInfo {
 };
 DeviceMemoryInfo device_memory_info();
 
+// Device memory in use (total - free) once the device is idle and the stream-ordered pool has
+// handed back what it keeps for reuse (keep_freed_memory_in_pool): what a leaked buffer raises.
+std::size_t settled_device_memory_in_use();
+
 }  // namespace cuzk::kernels

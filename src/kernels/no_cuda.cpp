@@ -1,5 +1,6 @@
 // The kernels' API in a build without CUDA (CUZK_CUDA=OFF or no nvcc): gpu_available() is
-// false and everything else throws, so callers link unchanged and choose the CPU path.
+// false and everything else throws, so callers link unchanged and choose the CPU path. (The
+// fault-injection hook, kernels/cuda_fault_injection.cpp, is plain C++ and built either way.)
 #ifndef CUZK_HAVE_CUDA
 
 #include <string>
@@ -23,6 +24,7 @@ namespace {
 bool gpu_available() { return false; }
 std::string gpu_description() { return "no CUDA device: built without CUDA"; }
 DeviceMemoryInfo device_memory_info() { no_cuda(); }
+std::size_t settled_device_memory_in_use() { no_cuda(); }
 
 void ntt(std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
 std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr>,

@@ -22,7 +22,8 @@ inline constexpr std::uint64_t kAutoCpuMaxSectorBytes = std::uint64_t{512} << 20
 
 struct BackendChoice {
   bool gpu = false;
-  std::string reason;  // one line for stderr: which and why
+  bool automatic = false;  // chosen by `auto`: a GPU fault may fall back (gpu_fallback.hpp)
+  std::string reason;      // one line for stderr: which and why
 };
 
 // Throws cuzk::Error with the reason when the kind cannot be honoured: gpu without a usable GPU,
