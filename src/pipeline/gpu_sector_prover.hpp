@@ -11,7 +11,9 @@
 //     release thread: each witness and the host copy of the shape freed once on the device;
 //   assemble   A, B, C of every partition with fresh r, s from the OS;
 //   verify     all partition proofs at once, as verify_seal would.
-// Only in CUDA builds (callers guard with CUZK_HAVE_CUDA).
+// It is the one-sector use of a GpuProvingSession (gpu_proving_session.hpp), which keeps the
+// parameters and the shape on the GPU from one sector to the next. Only in CUDA builds (callers
+// guard with CUZK_HAVE_CUDA).
 #pragma once
 
 #ifdef CUZK_HAVE_CUDA
