@@ -102,9 +102,11 @@ void prove(const ProveOptions& o) {
 void add_prove_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("prove", "Prove a sealed sector (C2) from its C1 output");
   auto o = std::make_shared<ProveOptions>();
-  auto* c1 = cmd->add_option("c1", o->c1, "C1 output (lotus wrapper or inner JSON)");
-  auto* output = cmd->add_option("-o,--output", o->output,
-                                 "Where to write the proof (192 bytes per partition)");
+  auto* c1 = cmd->add_option("c1", o->c1,
+                             "C1 output (lotus wrapper or inner JSON); required without --jobs");
+  auto* output = cmd->add_option(
+      "-o,--output", o->output,
+      "Where to write the proof (192 bytes per partition); required without --jobs");
   cmd->add_option("--jobs", o->jobs,
                   "Prove many sectors in one process, one job per line of FILE (- for stdin, "
                   "read as lines arrive): C1_PATH OUTPUT_PATH [--miner-id ID | --prover-id HEX] "
@@ -112,14 +114,17 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                   "other options apply to every job (--miner-id, --prover-id and --porep-id as "
                   "defaults); the parameters stay loaded while the sector size stays the same. "
                   "One line per job; exit 0 only when every job succeeded")
+      ->type_name("FILE|-")
       ->excludes(c1)
       ->excludes(output);
   cmd->add_option("--params-dir", o->params_dir,
                   "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)");
   add_prover_id_options(*cmd, o->ids);
-  cmd->add_option("--sector-id", o->sector_id,
-                  "Sector number (default: the C1 wrapper's SectorNum); with a prover id");
+  cmd->add_option(
+      "--sector-id", o->sector_id,
+      "Sector number (default: the C1 wrapper's SectorNum); with a prover id; with --jobs, "
+      "on the job lines only");
   cmd->add_option(
          "--backend", o->backend,
          "auto (the GPU when one is usable, else the CPU up to 512 MiB sectors), cpu or gpu")
