@@ -44,7 +44,7 @@ list="$work/jobs.txt"
 echo "# $sectors sparse $proof sectors of miner 1000" >"$list"
 for ((s = 1; s <= sectors; s++)); do
   "$cuzk" gen-c1 --registered-proof "$proof" --miner-id 1000 --sector-id "$s" \
-    -o "$work/c1-$s.json" >/dev/null
+    -o "$work/c1-$s.json" >/dev/null 2>>"$work/gen-c1.log" || fail "gen-c1 of sector $s"
   rm -f "$work/proof-$s.bin"
   echo "$work/c1-$s.json $work/proof-$s.bin --miner-id 1000 --sector-id $s" >>"$list"
 done

@@ -1,5 +1,6 @@
 #include "cli/prove_jobs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -76,6 +77,9 @@ class JobRunner {
   }
 
   int finish_run() {
+    // In list order (a job proved on the GPU is written after the next one has started).
+    std::sort(records_.begin(), records_.end(),
+              [](const JobRecord& a, const JobRecord& b) { return a.number < b.number; });
     JobsSummary summary =
         summarize(records_, progress_.elapsed_seconds(), gpu_seconds_, gpu_thread_seconds_);
     summary.peak_host_rss_bytes = static_cast<double>(peak_rss_bytes());
@@ -221,7 +225,7 @@ class JobRunner {
     release_parameters();
     if (swapping) {
       progress_.log("parameters: swapping " + before + " for " +
-                    std::string(porep::seal_proof_info(proof).name) + " (the sector size changed)");
+                    std::string(porep::seal_proof_info(proof).name));
     }
     params_ = std::make_unique<prover::MappedParameters>(
         load_seal_parameters(o_.params_dir, proof, o_.verify_params, progress_));
