@@ -7,12 +7,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "kernels/gpu.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
@@ -24,6 +22,7 @@
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
 
+#include "kernels/gpu_test_support.hpp"
 #include "temp_dir.hpp"
 
 // The session exists only in CUDA builds; without them this executable has no test.
@@ -40,14 +39,7 @@ namespace sealing = cuzk::sealing;
 constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
 constexpr std::uint64_t kMinerId = 1000;
 
-bool no_gpu() {
-  static const bool missing = [] {
-    const bool available = cuzk::kernels::gpu_available();
-    if (!available) std::printf("SKIP GPU tests: %s\n", cuzk::kernels::gpu_description().c_str());
-    return !available;
-  }();
-  return missing;
-}
+using cuzk::kernels::test::no_gpu;
 
 sealing::ProverSector sector(std::uint64_t id) {
   return {porep::prover_id_from_actor_id(kMinerId), id};
