@@ -9,6 +9,8 @@
 #      FAULT_AT, default 100: inside the parameter upload): with --backend auto it falls back to
 #      the CPU, says so, records it in the timings and the proof verifies; with --backend gpu it
 #      exits 1 with one line and leaves no file at the output path.
+#   4. `cuzk prove --jobs` on the GPU over two 2 KiB sectors, a missing C1 and the 8 MiB sector:
+#      three valid proofs, the missing one reported alone with no file, the parameters swapped once.
 # Usage: scripts/gpu-check.sh BIN_DIR [WORK_DIR]   (WORK_DIR default: a fresh temporary directory)
 # Environment: FAULT_AT (default 100), TEST_TIMEOUT seconds per test executable (default 900).
 # Prints one line per check and exits non-zero at the first failure.
@@ -81,4 +83,37 @@ if [[ $status != 1 || $(wc -l <"$work/fault.gpu.log") != 1 || -n $leftovers ]] |
   exit 1
 fi
 echo "gpu-check: ok GPU fault at call $fault_at: auto fell back to the CPU (valid), gpu failed with one line ($((SECONDS - start)) s)"
+
+# 4. `cuzk prove --jobs` on the GPU.
+start=$SECONDS
+"$cuzk" gen-c1 --registered-proof StackedDrg2KiBV1_1 --miner-id 1000 --sector-id 8 \
+  -o "$work/StackedDrg2KiBV1_1.8.c1.json" >/dev/null
+cat >"$work/jobs.txt" <<EOF
+# two 2 KiB sectors, a missing C1, an 8 MiB sector
+$work/StackedDrg2KiBV1_1.c1.json $work/jobs.2k-7.proof --miner-id 1000 --sector-id 7
+$work/StackedDrg2KiBV1_1.8.c1.json $work/jobs.2k-8.proof --miner-id 1000 --sector-id 8
+$work/missing.c1.json $work/jobs.missing.proof --miner-id 1000 --sector-id 9
+$work/StackedDrg8MiBV1_1.c1.json $work/jobs.8m-7.proof --miner-id 1000 --sector-id 7
+EOF
+status=0
+"$cuzk" prove --jobs "$work/jobs.txt" --backend gpu --timings "$work/jobs.timings.json" \
+  2>"$work/jobs.log" || status=$?
+jobs_fail() {
+  cat "$work/jobs.log"
+  echo "gpu-check: prove --jobs: $1" >&2
+  exit 1
+}
+[[ $status == 1 ]] || jobs_fail "exit status $status, expected 1 (one job fails)"
+grep -q "job 3: failed: " "$work/jobs.log" || jobs_fail "the missing C1 is not reported"
+[[ ! -e $work/jobs.missing.proof ]] || jobs_fail "a file at the failed job's output"
+[[ $(grep -c "parameters: swapping" "$work/jobs.log") == 1 ]] || jobs_fail "not one swap"
+for job in 2k-7:StackedDrg2KiBV1_1.c1.json:7 2k-8:StackedDrg2KiBV1_1.8.c1.json:8 \
+  8m-7:StackedDrg8MiBV1_1.c1.json:7; do
+  IFS=: read -r name c1 sector <<<"$job"
+  verdict=$("$cuzk" verify --c1 "$work/$c1" --proof "$work/jobs.$name.proof" --miner-id 1000 \
+    --sector-id "$sector")
+  [[ $verdict == valid ]] || jobs_fail "$name: $verdict"
+done
+echo "gpu-check: ok prove --jobs on the GPU: 3 proofs valid, the missing C1 reported, one swap" \
+  "($((SECONDS - start)) s): $(grep -o 'summary: .*' "$work/jobs.log")"
 echo "gpu-check: all passed (logs and timings in $work)"

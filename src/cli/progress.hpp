@@ -3,6 +3,7 @@
 // but errors and warnings (a GPU fault the run recovered from); verbose (-v) adds details.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -24,6 +25,9 @@ class Progress final : public prover::seal::ProveObserver {
   void warn(const std::string& line) const;    // even when quiet
   void detail(const std::string& line) const;  // only when verbose
   double elapsed_seconds() const;
+  // Once *flag is true, the next phase_started throws cuzk::Error("interrupted"): how a run
+  // stops between the CPU prover's phases (interrupt.hpp). Nothing is checked without one.
+  void stop_when(const std::atomic<bool>* flag) { stop_ = flag; }
 
   void phase_started(prover::seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override;
@@ -33,6 +37,7 @@ class Progress final : public prover::seal::ProveObserver {
   std::string command_;
   Verbosity verbosity_;
   std::chrono::steady_clock::time_point start_;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // Wall-clock time since construction.

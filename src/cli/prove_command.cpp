@@ -1,8 +1,10 @@
-// `cuzk prove`: C2 for one sector, as a sealing pipeline calls it.
+// `cuzk prove`: C2 for one sector, as a sealing pipeline calls it, or for a list of sectors in
+// one process (--jobs, prove_jobs.hpp).
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
 //              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--verify-params]
 //              [--no-verify] [--timings FILE.json] [-q|-v] [--porep-id HEX] [--api-version X.Y.Z]
+//   cuzk prove --jobs FILE|- [the same options but C1, -o and --sector-id]
 //
 // Reads and validates the C1 output, finds the parameters (param_lookup.hpp), checks their
 // header against the circuit (and with --verify-params their digest against Filecoin's published
@@ -11,8 +13,6 @@
 // partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no output
 // file behind. --porep-id and --api-version name another network's (porep_options.hpp); -v says
 // which were used.
-#include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,21 +21,17 @@
 #include "bls12_381/encoding.hpp"
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
-#include "cli/param_lookup.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
+#include "cli/prove_inputs.hpp"
+#include "cli/prove_jobs.hpp"
 #include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
 #include "porep/c1_parser.hpp"
 #include "prover/mapped_parameters.hpp"
-#include "prover/params_error.hpp"
-#include "prover/seal/parameter_check.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/published_parameters.hpp"
 #include "prover/seal/seal_prover.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"
 #include "util/process_memory.hpp"
@@ -43,82 +39,8 @@
 namespace cuzk::cli {
 namespace {
 
-namespace seal = prover::seal;
-
-struct ProveOptions {
-  std::string c1;
-  std::string output;
-  std::string params_dir;
-  ProverIdOptions ids;
-  std::optional<std::uint64_t> sector_id;
-  std::string backend = "auto";
-  std::optional<std::size_t> gpu_memory_limit;
-  bool verify_params = false;
-  bool no_verify = false;
-  std::string timings;
-  bool quiet = false;
-  bool verbose = false;
-  PorepOptions porep;
-};
-
-// The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
-// to the C1 wrapper's SectorNum.
-std::optional<sealing::ProverSector> prover_sector(const ProveOptions& o,
-                                                   const porep::C1Output& c1) {
-  const auto prover_id = resolve_prover_id(o.ids);
-  if (!prover_id) {
-    if (o.sector_id) throw CLI::ValidationError("--sector-id needs --miner-id or --prover-id");
-    return std::nullopt;
-  }
-  const auto sector_id = o.sector_id ? o.sector_id : c1.sector_number;
-  if (!sector_id) {
-    throw CLI::ValidationError(
-        "--sector-id is needed: the C1 file has no SectorNum (it is not the lotus wrapper)");
-  }
-  return sealing::ProverSector{*prover_id, *sector_id};
-}
-
-// --verify-params: the file's BLAKE2b digest must be the one Filecoin published (most of a
-// minute for a 32 GiB sector's 47 GB file).
-void verify_published_digest(const std::filesystem::path& file,
-                             const seal::PublishedParameterFile& published,
-                             const Progress& progress) {
-  progress.log("parameters: hashing " + file.filename().string() + " (--verify-params)");
-  const seal::ParameterFileCheck check = seal::check_parameter_file(file.parent_path(), published);
-  switch (check.status) {
-    case seal::ParameterFileStatus::kOk:
-      progress.log("parameters: the published digest " + check.digest);
-      return;
-    case seal::ParameterFileStatus::kTestOnly:
-      throw Error(file.string() + ": INSECURE TEST parameters (" +
-                  seal::test_marker_path(file).filename().string() +
-                  "), not Filecoin's published file");
-    case seal::ParameterFileStatus::kCorrupt:
-    case seal::ParameterFileStatus::kMissing:
-      break;
-  }
-  throw Error(file.string() + ": digest " + check.digest + " is not the published " +
-              std::string(published.digest) +
-              " (a corrupt download or a foreign file; `cuzk params check` checks the cache)");
-}
-
-// A truncated download is the common corruption; say what to do about it.
-prover::MappedParameters map_parameters(const std::filesystem::path& file) {
-  try {
-    return prover::MappedParameters(file, bls12_381::SubgroupCheck::kNo);
-  } catch (const prover::ParamsError& e) {
-    if (e.kind() != prover::ParamsErrorKind::kTruncated) throw;
-    throw prover::ParamsError(e.kind(), std::string(e.what()) +
-                                            " (a truncated download? `cuzk params check` "
-                                            "compares the cache with the published digests)");
-  }
-}
-
 void prove(const ProveOptions& o) {
-  const auto backend_kind = pipeline::backend_kind_from_name(o.backend);
-  if (!backend_kind) {
-    throw CLI::ValidationError("--backend '" + o.backend + "': expected auto, cpu or gpu");
-  }
+  const pipeline::BackendKind backend_kind = backend_kind_option(o.backend);
   const porep::PorepOverrides overrides = parse_porep_overrides(o.porep);
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
   TimingReport timings;
@@ -133,27 +55,15 @@ void prove(const ProveOptions& o) {
                std::to_string(c1.partitions) + " partition(s) of " +
                std::to_string(c1.challenges_per_partition) + " challenges");
   progress.detail(porep_summary(c1.registered_proof, c1.overrides));
-  const auto sector = prover_sector(o, c1);
-  const pipeline::BackendChoice choice = pipeline::choose_backend(*backend_kind, info.sector_size);
+  const auto sector = prover_sector(o.ids, o.sector_id, c1);
+  const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
   timings.backend = choice.gpu ? "gpu" : "cpu";
   progress.log(choice.reason);
 
   watch = Stopwatch();
-  const ParameterDir dir = parameter_dir(o.params_dir);
-  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, c1.registered_proof);
-  require_parameter_file(paths.params, dir, std::string(info.name));
-  if (o.verify_params) {
-    verify_published_digest(paths.params, seal::published_seal_files(c1.registered_proof).params,
-                            progress);
-  } else if (!seal::read_test_marker(paths.params).empty()) {
-    progress.log("parameters: " + seal::test_marker_path(paths.params).string() +
-                 " marks INSECURE TEST parameters; proofs made with them fail on chain");
-  }
-  // Unchecked subgroup membership, as rust-fil-proofs reads its parameters; the verifying key is
-  // checked fully either way. The header is checked against the circuit in prove_seal.
-  const prover::MappedParameters params = map_parameters(paths.params);
+  const prover::MappedParameters params =
+      load_seal_parameters(o.params_dir, c1.registered_proof, o.verify_params, progress);
   timings.phases.emplace_back("load_params", watch.seconds());
-  progress.detail("parameters: " + paths.params.string());
 
   // Opened before proving, so an unwritable destination fails at once; removed on any failure.
   AtomicFile out(o.output);
@@ -192,15 +102,29 @@ void prove(const ProveOptions& o) {
 void add_prove_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("prove", "Prove a sealed sector (C2) from its C1 output");
   auto o = std::make_shared<ProveOptions>();
-  cmd->add_option("c1", o->c1, "C1 output (lotus wrapper or inner JSON)")->required();
-  cmd->add_option("-o,--output", o->output, "Where to write the proof (192 bytes per partition)")
-      ->required();
+  auto* c1 = cmd->add_option("c1", o->c1,
+                             "C1 output (lotus wrapper or inner JSON); required without --jobs");
+  auto* output = cmd->add_option(
+      "-o,--output", o->output,
+      "Where to write the proof (192 bytes per partition); required without --jobs");
+  cmd->add_option("--jobs", o->jobs,
+                  "Prove many sectors in one process, one job per line of FILE (- for stdin, "
+                  "read as lines arrive): C1_PATH OUTPUT_PATH [--miner-id ID | --prover-id HEX] "
+                  "[--sector-id N] [--porep-id HEX]; blank lines and # comments are skipped. The "
+                  "other options apply to every job (--miner-id, --prover-id and --porep-id as "
+                  "defaults); the parameters stay loaded while the sector size stays the same. "
+                  "One line per job; exit 0 only when every job succeeded")
+      ->type_name("FILE|-")
+      ->excludes(c1)
+      ->excludes(output);
   cmd->add_option("--params-dir", o->params_dir,
                   "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)");
   add_prover_id_options(*cmd, o->ids);
-  cmd->add_option("--sector-id", o->sector_id,
-                  "Sector number (default: the C1 wrapper's SectorNum); with a prover id");
+  cmd->add_option(
+      "--sector-id", o->sector_id,
+      "Sector number (default: the C1 wrapper's SectorNum); with a prover id; with --jobs, "
+      "on the job lines only");
   cmd->add_option(
          "--backend", o->backend,
          "auto (the GPU when one is usable, else the CPU up to 512 MiB sectors), cpu or gpu")
@@ -213,13 +137,23 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                 "Check the .params file's digest against Filecoin's published one first (most "
                 "of a minute for 32 GiB)");
   cmd->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
-  cmd->add_option("--timings", o->timings, "Write per-phase seconds to this JSON file");
+  cmd->add_option(
+      "--timings", o->timings,
+      "Write per-phase seconds to this JSON file (with --jobs: per job, and a summary)");
   add_porep_options(*cmd, o->porep);
   auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
   cmd->add_flag("-v,--verbose", o->verbose,
                 "More detail on stderr: the parameter file, porep_id and API version")
       ->excludes(quiet);
   cmd->callback([&exit_code, o] {
+    if (!o->jobs.empty()) {
+      if (o->sector_id)
+        throw CLI::ValidationError("--sector-id: with --jobs, give it on a job line");
+      exit_code = prove_jobs(*o);
+      return;
+    }
+    if (o->c1.empty()) throw CLI::ValidationError("c1: a C1 file is required (or --jobs FILE)");
+    if (o->output.empty()) throw CLI::ValidationError("--output is required");
     prove(*o);
     exit_code = kExitSuccess;
   });

@@ -1,17 +1,20 @@
 // C2 for one sector on the GPU, the product's main path (cuzk prove picks it when a usable GPU is
 // present). In one process:
-//   check      every vanilla proof of the C1 (as the CPU path does), before any proving time;
-//   layout     the partition's prefix and challenge blocks (partition_layout.hpp);
 //   plan       resident or streamed parameters, from the GPU's free memory (gpu_memory_plan.hpp);
 //   then three things at once:
 //     GPU thread:  parameters read from the file and decoded on the device (resident), the
-//                  recorded shape uploaded, then each partition proved as its witness arrives;
-//     main thread: the shape recorded (every challenge on its own thread), then every
-//                  partition's compact witness (every challenge of every partition a task);
+//                  recorded shape uploaded and its challenge blocks copied there, then each
+//                  partition proved as its witness arrives;
+//     main thread: every vanilla proof of the C1 checked (as the CPU path does) before any
+//                  partition is proved, the prefix and one challenge block recorded (with the
+//                  partition's layout, partition_layout.hpp), then every partition's compact
+//                  witness (every challenge of every partition a task);
 //     release thread: each witness and the host copy of the shape freed once on the device;
 //   assemble   A, B, C of every partition with fresh r, s from the OS;
 //   verify     all partition proofs at once, as verify_seal would.
-// Only in CUDA builds (callers guard with CUZK_HAVE_CUDA).
+// It is the one-sector use of a GpuProvingSession (gpu_proving_session.hpp), which keeps the
+// parameters and the shape on the GPU from one sector to the next. Only in CUDA builds (callers
+// guard with CUZK_HAVE_CUDA).
 #pragma once
 
 #ifdef CUZK_HAVE_CUDA

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,19 +16,17 @@
 #include "polka_storage_vector.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameters.hpp"
 #include "prover/test_setup.hpp"
 #include "util/hex.hpp"
 
 #include "cli_runner.hpp"
 #include "file_bytes.hpp"
 #include "temp_dir.hpp"
+#include "test_parameter_files.hpp"
 
 namespace {
 
 namespace porep = cuzk::porep;
-namespace seal = cuzk::prover::seal;
 namespace fs = std::filesystem;
 
 using cuzk::test::check_usage_error;
@@ -70,12 +67,7 @@ struct World {
   Outcome prove;
 
   World() {
-    fs::create_directories(params_dir);
-    std::mt19937_64 rng(kSetupSeed);
-    MESSAGE("generating 2 KiB test parameters (a 2^22-point setup) into " << params_dir);
-    seal::write_parameter_files(
-        seal::parameter_paths(params_dir, kProof),
-        seal::generate_seal_test_parameters(kProof, cuzk::prover::ToxicWaste::random(rng)));
+    cuzk::test::write_test_parameter_files(params_dir, kProof, kSetupSeed);
     gen_c1 = run_cuzk({"gen-c1", "--registered-proof", kProofName, "-o", c1.string(), "--miner-id",
                        kMinerId, "--sector-id", kSectorId, "--porep-id", kPorepId, "-v"});
     prove =

@@ -1,0 +1,117 @@
+#include "cli/jobs_report.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "util/atomic_file.hpp"
+
+namespace cuzk::cli {
+
+namespace {
+
+// Paths and error messages are the user's: escaped as JSON strings.
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(std::optional<double> v) {
+  if (!v) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", *v);
+  return buf;
+}
+
+}  // namespace
+
+JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds, double gpu_seconds,
+                      double gpu_thread_seconds) {
+  JobsSummary s;
+  s.wall_seconds = wall_seconds;
+  std::vector<double> finished;
+  for (const JobRecord& r : records) {
+    if (r.ok) {
+      finished.push_back(r.finished_seconds);
+    } else {
+      ++s.failed;
+    }
+  }
+  s.proved = finished.size();
+  if (finished.size() >= 2) {
+    std::sort(finished.begin(), finished.end());
+    s.steady_seconds_per_sector =
+        (finished.back() - finished.front()) / static_cast<double>(finished.size() - 1);
+  }
+  if (gpu_thread_seconds > 0) s.gpu_busy_fraction = gpu_seconds / gpu_thread_seconds;
+  return s;
+}
+
+std::string summary_line(const JobsSummary& s) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "summary: %zu sector%s proved, %zu failed, %.1f s", s.proved,
+                s.proved == 1 ? "" : "s", s.failed, s.wall_seconds);
+  std::string line = buf;
+  if (s.steady_seconds_per_sector) {
+    std::snprintf(buf, sizeof buf, "; steady state %.2f s per sector (from the second on)",
+                  *s.steady_seconds_per_sector);
+    line += buf;
+  }
+  if (s.gpu_busy_fraction) {
+    std::snprintf(buf, sizeof buf, "; GPU busy %.0f%%", 100 * *s.gpu_busy_fraction);
+    line += buf;
+  }
+  return line;
+}
+
+std::string jobs_timings_json(std::span<const JobRecord> records, const JobsSummary& s) {
+  std::string out = "{\"command\":\"prove --jobs\",\"jobs\":[";
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const JobRecord& r = records[i];
+    std::string timings = timings_json(r.timings);
+    while (!timings.empty() && timings.back() == '\n') timings.pop_back();
+    if (i > 0) out += ',';
+    out += "{\"job\":" + std::to_string(r.number) + ",\"line\":" + std::to_string(r.line) +
+           ",\"c1\":" + json_string(r.c1) + ",\"output\":" + json_string(r.output) +
+           ",\"ok\":" + (r.ok ? "true" : "false") + ",\"error\":" + json_string(r.error) +
+           ",\"timings\":" + timings + "}";
+  }
+  out += "],\"summary\":{\"sectors\":" + std::to_string(s.proved) +
+         ",\"failed\":" + std::to_string(s.failed) + ",\"wall_s\":" + number(s.wall_seconds) +
+         ",\"steady_state_s_per_sector\":" + number(s.steady_seconds_per_sector) +
+         ",\"gpu_busy_fraction\":" + number(s.gpu_busy_fraction) +
+         ",\"peak_host_rss_bytes\":" + number(s.peak_host_rss_bytes) + "}}\n";
+  return out;
+}
+
+void write_jobs_timings_file(const std::filesystem::path& path, std::span<const JobRecord> records,
+                             const JobsSummary& summary) {
+  const std::string json = jobs_timings_json(records, summary);
+  AtomicFile out(path);
+  out.write({reinterpret_cast<const std::uint8_t*>(json.data()), json.size()});
+  out.commit();
+}
+
+}  // namespace cuzk::cli

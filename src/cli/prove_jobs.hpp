@@ -1,0 +1,33 @@
+// `cuzk prove --jobs FILE|-`: many sectors in one process (job_list.hpp gives the list's form).
+// The command line's other options apply to every job; --miner-id/--prover-id and --porep-id
+// there are defaults a job line replaces. For every job: its C1 read and checked, the parameters
+// of its registered proof loaded once and kept while the next job has the same one (on the GPU a
+// pipeline::GpuProvingSession keeps them resident, and the host synthesizes job N+1 while the GPU
+// proves job N: at most two sectors' witnesses alive), the proof verified and written atomically,
+// and one line on stderr:
+//   job N (C1): wrote OUTPUT in S s        job N: failed: REASON
+// A failed job does not stop the others. SIGINT or SIGTERM stops taking jobs; the job in flight
+// finishes or is abandoned (no file is left at its output). At the end a summary line (sectors,
+// wall time, seconds per sector in steady state, GPU busy fraction) and, with --timings, every
+// job's timing report (jobs_report.hpp).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+#include "cli/prove_inputs.hpp"
+
+namespace cuzk::cli {
+
+struct JobsHooks {
+  // Called on the calling thread as each job starts, after its line is parsed (tests use it to
+  // interrupt a run at a known point).
+  std::function<void(std::size_t job)> job_started;
+};
+
+// Returns the exit status: 0 when every job was proved, 1 when any failed, 128 + the signal
+// (130 for SIGINT) when interrupted. Throws CLI::ValidationError for a bad option of the
+// command line itself, and cuzk::Error when the job list cannot be read.
+int prove_jobs(const ProveOptions& options, const JobsHooks& hooks = {});
+
+}  // namespace cuzk::cli

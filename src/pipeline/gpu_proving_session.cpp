@@ -1,0 +1,442 @@
+#ifdef CUZK_HAVE_CUDA
+
+#include "pipeline/gpu_proving_session.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "circuit/stacked/circuit_inputs.hpp"
+#include "circuit/stacked/circuit_shape.hpp"
+#include "circuit/stacked/native_witness.hpp"
+#include "circuit/stacked/record_shape.hpp"
+#include "kernels/gpu.hpp"
+#include "kernels/parameter_bases.hpp"
+#include "kernels/partition_prover.hpp"
+#include "kernels/point_conversion.hpp"
+#include "pipeline/gpu_views.hpp"
+#include "pipeline/params_reader.hpp"
+#include "prover/params_error.hpp"
+#include "prover/prover.hpp"
+#include "prover/seal/parameter_files.hpp"
+#include "prover/seal/seal_prover.hpp"
+#include "sealing/c1_validator.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::pipeline {
+
+namespace {
+
+namespace stacked = circuit::stacked;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The query sizes of the parameter file, in the order of kernels::Query.
+std::array<std::size_t, kernels::kQueryCount> query_points(const prover::VectorLengths& l) {
+  return {l.h, l.l, l.a, l.b_g1, l.b_g2};
+}
+
+// An upper bound of the recorded shape's device bytes, from the quotient's domain (the rows pad
+// to it): three row-offset arrays, and at most six terms of eight bytes a row (PoRep circuits
+// have about 5.5), plus room for the coefficients.
+std::size_t shape_bytes_bound(std::size_t domain) {
+  constexpr std::size_t kBytesPerRow = 3 * 4 + 6 * 8;
+  constexpr std::size_t kCoefficientRoom = std::size_t{16} << 20;
+  return domain * kBytesPerRow + kCoefficientRoom;
+}
+
+prover::QuerySums host_sums(const kernels::PartitionSums& s) {
+  using bls12_381::G1Jacobian;
+  using bls12_381::G2Jacobian;
+  return {G1Jacobian::from_affine(kernels::from_device_layout(s.h)),
+          G1Jacobian::from_affine(kernels::from_device_layout(s.l)),
+          G1Jacobian::from_affine(kernels::from_device_layout(s.a)),
+          G1Jacobian::from_affine(kernels::from_device_layout(s.b_g1)),
+          G2Jacobian::from_affine(kernels::from_device_layout(s.b_g2))};
+}
+
+}  // namespace
+
+namespace detail {
+
+// One sector between the host and the GPU thread. The witnesses and the flags are guarded by the
+// session's mutex; the GPU thread writes the results before it marks the sector done, and the
+// host reads them after seeing it done.
+struct SectorWork {
+  explicit SectorWork(std::size_t partitions)
+      : witnesses(partitions), sums(partitions), reports(partitions) {}
+
+  std::vector<std::unique_ptr<circuit::CompactWitness>> witnesses;
+  bool abandoned = false;  // by the host: the GPU thread skips what is left
+  bool done = false;       // by the GPU thread: proved, failed or skipped
+  std::exception_ptr error;
+
+  std::vector<kernels::PartitionSums> sums;
+  std::vector<PartitionReport> reports;  // witness_seconds by the host, the rest by the GPU
+  double upload_seconds = 0;             // parameter upload this sector waited for
+  double shape_upload_seconds = 0;
+  Clock::time_point last_result;
+};
+
+// What the host and the GPU thread share: the recorded shape (once), the queue of sectors, the
+// GPU thread's own failure, and the session's statistics.
+struct SessionState {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool stopping = false;
+  std::shared_ptr<circuit::stacked::PartitionRecording> shape;
+  std::deque<std::shared_ptr<SectorWork>> queue;
+  std::exception_ptr failure;  // upload or shape: every sector fails with it
+
+  std::mutex log_mutex;
+  double gpu_seconds = 0;
+  double thread_seconds = 0;
+  std::size_t peak_bytes = 0;
+
+  template <class F>
+  void update(F&& f) {
+    {
+      const std::lock_guard lock(mutex);
+      f();
+    }
+    changed.notify_all();
+  }
+  template <class Ready>
+  void wait(std::unique_lock<std::mutex>& lock, Ready ready) {
+    changed.wait(lock, ready);
+  }
+
+  // nullptr once the session stops.
+  std::shared_ptr<circuit::stacked::PartitionRecording> take_shape() {
+    std::unique_lock lock(mutex);
+    wait(lock, [&] { return stopping || shape != nullptr; });
+    return stopping ? nullptr : std::move(shape);
+  }
+  std::shared_ptr<SectorWork> next_sector() {
+    std::unique_lock lock(mutex);
+    wait(lock, [&] { return stopping || !queue.empty(); });
+    if (stopping) return nullptr;
+    std::shared_ptr<SectorWork> work = std::move(queue.front());
+    queue.pop_front();
+    return work;
+  }
+  // nullptr when the sector was abandoned or the session stops.
+  std::unique_ptr<circuit::CompactWitness> take_witness(SectorWork& work, std::size_t k) {
+    std::unique_lock lock(mutex);
+    wait(lock, [&] { return stopping || work.abandoned || work.witnesses[k] != nullptr; });
+    if (stopping || work.abandoned) return nullptr;
+    return std::move(work.witnesses[k]);
+  }
+  // Returns the witness when nobody will take it (the sector abandoned, the GPU thread failed),
+  // for the caller to free.
+  std::unique_ptr<circuit::CompactWitness> put_witness(SectorWork& work, std::size_t k,
+                                                       circuit::CompactWitness&& w) {
+    auto owned = std::make_unique<circuit::CompactWitness>(std::move(w));
+    {
+      const std::lock_guard lock(mutex);
+      if (work.abandoned || failure) return owned;
+      work.witnesses[k] = std::move(owned);
+    }
+    changed.notify_all();
+    return nullptr;
+  }
+  void abandon(SectorWork& work) {
+    update([&] {
+      work.abandoned = true;
+      for (auto& w : work.witnesses) w.reset();
+    });
+  }
+};
+
+}  // namespace detail
+
+namespace {
+
+// Everything the GPU thread does, for as long as the session lives.
+class GpuThread {
+ public:
+  const prover::MappedParameters* params = nullptr;
+  GpuMemoryPlan plan;
+  std::shared_ptr<detail::SessionState> state;
+  BackgroundRelease* release = nullptr;
+  std::function<void(const std::string&)> log;
+  const std::atomic<bool>* stop = nullptr;
+
+  void run() {
+    const Clock::time_point start = Clock::now();
+    try {
+      const ParamsFileReader reader(*params);
+      std::optional<kernels::ParameterBases> bases;
+      double upload_seconds = 0;
+      if (plan.resident) {
+        const Clock::time_point upload_start = Clock::now();
+        bases = kernels::ParameterBases::resident(reader.queries());
+        upload_seconds = seconds_since(upload_start);
+        log("parameters on the GPU: " +
+            format_gib(kernels::ParameterBases::resident_bytes(query_points(params->lengths()))) +
+            " in " + std::to_string(upload_seconds) + " s");
+      }
+      std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
+      if (shape == nullptr) return;
+      const Clock::time_point shape_start = Clock::now();
+      const kernels::DeviceR1cs device_shape(r1cs_view(*shape));
+      kernels::PartitionProver prover(device_shape);
+      const double shape_upload_seconds = seconds_since(shape_start);
+      if (!plan.resident) {
+        const std::size_t b_inputs = shape->b_input_density.count();
+        const std::size_t inputs = shape->size().num_inputs;
+        bases = kernels::ParameterBases::streamed(
+            reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, plan.slice_points);
+        log("parameters streamed in slices of " + std::to_string(plan.slice_points) + " points");
+      }
+      release->release(std::move(shape));
+      sample_memory();
+      bool first = true;
+      while (std::shared_ptr<detail::SectorWork> work = state->next_sector()) {
+        const double streamed_ms = plan.resident ? 0 : bases->upload_ms();
+        prove_partitions(*work, prover, *bases);
+        state->update([&] {
+          if (first) work->shape_upload_seconds = shape_upload_seconds;
+          work->upload_seconds = !plan.resident ? (bases->upload_ms() - streamed_ms) / 1000
+                                 : first        ? upload_seconds
+                                                : 0;
+          work->done = true;
+          state->thread_seconds = seconds_since(start);
+        });
+        first = false;
+      }
+    } catch (...) {
+      state->update([&] { state->failure = std::current_exception(); });
+    }
+  }
+
+ private:
+  void sample_memory() {
+    const kernels::DeviceMemoryInfo m = kernels::device_memory_info();
+    state->update([&] { state->peak_bytes = std::max(state->peak_bytes, m.total - m.free); });
+  }
+
+  // A failure here is the sector's (an unsatisfied witness, an interruption), not the session's.
+  void prove_partitions(detail::SectorWork& work, kernels::PartitionProver& prover,
+                        kernels::ParameterBases& bases) {
+    try {
+      for (std::size_t k = 0; k < work.sums.size(); ++k) {
+        if (stop != nullptr && stop->load()) throw Error("interrupted");
+        std::unique_ptr<circuit::CompactWitness> witness = state->take_witness(work, k);
+        if (witness == nullptr) return;
+        const Clock::time_point start = Clock::now();
+        const GpuWitness upload(*witness);
+        PartitionReport& report = work.reports[k];
+        work.sums[k] = prover.prove(bases, upload.view(), &report.gpu);
+        release->release(std::move(witness));
+        report.gpu_wall_seconds = seconds_since(start);
+        work.last_result = Clock::now();
+        state->update([&] { state->gpu_seconds += report.gpu.total_ms / 1000; });
+        sample_memory();
+        log("partition " + std::to_string(k) + " proved on the GPU in " +
+            std::to_string(report.gpu.total_ms / 1000) + " s");
+      }
+    } catch (...) {
+      work.error = std::current_exception();
+    }
+  }
+};
+
+}  // namespace
+
+GpuPendingSector::GpuPendingSector() = default;
+GpuPendingSector::GpuPendingSector(GpuPendingSector&&) noexcept = default;
+GpuPendingSector& GpuPendingSector::operator=(GpuPendingSector&&) noexcept = default;
+GpuPendingSector::~GpuPendingSector() {
+  if (work_ != nullptr) state_->abandon(*work_);
+}
+
+GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
+                                     porep::RegisteredSealProof proof, GpuSessionOptions options)
+    : params_(params),
+      proof_(proof),
+      options_(std::move(options)),
+      state_(std::make_shared<detail::SessionState>()) {
+  // Progress lines from the host and the GPU thread, one at a time.
+  options_.log = [log = std::move(options_.log), state = state_.get()](const std::string& line) {
+    const std::lock_guard lock(state->log_mutex);
+    if (log) log(line);
+  };
+  release_ = options_.release != nullptr ? options_.release : &own_release_.emplace();
+  const prover::VectorLengths lengths = params.lengths();
+  // The header of the parameters against the circuit's known lengths, before any work (the
+  // recorded shape is checked against them again once recorded).
+  prover::check_lengths_match(lengths, prover::seal::expected_parameter_lengths(proof),
+                              params.name());
+
+  // The plan, before anything is allocated on the device and before the shape is recorded (the
+  // parameters upload meanwhile), from bounds: the domain is the h vector's length + 1, and the
+  // inputs present in B, whose points come first in B, are at most all inputs.
+  GpuMemoryNeeds needs;
+  needs.points = query_points(lengths);
+  const std::size_t domain = lengths.h + 1;
+  needs.origins = {0, 0, lengths.ic, lengths.ic, lengths.ic};
+  needs.shape_bytes = shape_bytes_bound(domain);
+  needs.work_bytes = kernels::PartitionProver::work_bytes(domain);
+  const kernels::DeviceMemoryInfo memory = kernels::device_memory_info();
+  std::size_t available = memory.free;
+  if (options_.gpu_memory_limit) available = std::min(available, *options_.gpu_memory_limit);
+  plan_ = plan_gpu_memory(needs, available);
+  options_.log("GPU memory: " + format_gib(plan_.planned_bytes) + " planned of " +
+               format_gib(available) + " available; parameters " +
+               (plan_.resident ? "resident" : "streamed"));
+}
+
+GpuProvingSession::~GpuProvingSession() {
+  state_->update([&] { state_->stopping = true; });
+  if (gpu_thread_.joinable()) gpu_thread_.join();
+}
+
+void GpuProvingSession::start_gpu_thread() {
+  if (gpu_thread_.joinable()) return;
+  GpuThread gpu;
+  gpu.params = &params_;
+  gpu.plan = plan_;
+  gpu.state = state_;
+  gpu.release = release_;
+  gpu.log = options_.log;
+  gpu.stop = options_.stop;
+  gpu_thread_ = std::thread([gpu = std::move(gpu)]() mutable { gpu.run(); });
+}
+
+// Recorded once per session: every sector of one registered proof has the same shape.
+void GpuProvingSession::record_shape(const porep::SealProofInfo& info, GpuSectorReport& report) {
+  const Clock::time_point phase = Clock::now();
+  auto shape = std::make_shared<stacked::PartitionRecording>(
+      stacked::record_partition_blocks(stacked::circuit_shape(info)));
+  prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
+                              params_.name());
+  report.phases.emplace_back("shape", seconds_since(phase));
+  options_.log("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
+               std::to_string(shape->layout.challenges) +
+               " challenge blocks (one recorded, copied on the GPU), " +
+               std::to_string(shape->coefficients.size()) + " distinct coefficients");
+  layout_ = shape->layout;
+  state_->update([&] { state_->shape = std::move(shape); });
+}
+
+GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
+                                           const GpuJobOptions& options) {
+  {
+    const std::lock_guard lock(state_->mutex);
+    if (state_->failure) std::rethrow_exception(state_->failure);
+  }
+  if (c1.registered_proof != proof_) {
+    throw Error("the C1 output is " + std::string(c1.info().name) + ", the GPU session " +
+                std::string(porep::seal_proof_info(proof_).name));
+  }
+  const std::uint32_t partitions = c1.partitions;
+  if (partitions == 0) throw Error("the C1 output has no partitions");
+  GpuPendingSector pending;
+  pending.c1_ = &c1;
+  pending.options_ = options;
+  pending.state_ = state_;
+  GpuSectorReport& report = pending.report_;
+
+  // The first sector's check while the parameters go up: a C1 that fails it costs their upload,
+  // never a proof.
+  start_gpu_thread();
+  Clock::time_point phase = Clock::now();
+  sealing::check_c1(c1, options.sector);
+  report.phases.emplace_back("check", seconds_since(phase));
+  if (options_.stop != nullptr && options_.stop->load()) throw Error("interrupted");
+
+  if (!layout_) record_shape(c1.info(), report);
+
+  auto work = std::make_shared<detail::SectorWork>(partitions);
+  state_->update([&] { state_->queue.push_back(work); });
+  pending.work_ = work;  // from here on, a failure abandons the sector (~GpuPendingSector)
+
+  phase = Clock::now();
+  std::vector<stacked::StackedCircuit> circuits;
+  circuits.reserve(partitions);
+  for (std::uint32_t k = 0; k < partitions; ++k) {
+    circuits.push_back(stacked::circuit_from_c1(c1, k));
+  }
+  const stacked::NativeWitnessPlan witness_plan(circuits.front().shape);
+  const Clock::time_point synthesis_start = Clock::now();
+  stacked::native_witnesses(circuits, *layout_, witness_plan,
+                            [&](std::size_t k, circuit::CompactWitness&& w) {
+                              work->reports[k].witness_seconds = seconds_since(synthesis_start);
+                              if (auto unused = state_->put_witness(*work, k, std::move(w))) {
+                                release_->release(std::move(unused));
+                              }
+                            });
+  release_->release(std::move(circuits));
+  report.phases.emplace_back("synthesize", seconds_since(phase));
+  return pending;
+}
+
+GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
+  const GpuPendingSector mine = std::move(pending);
+  if (mine.work_ == nullptr) throw Error("finish: the sector was never submitted");
+  GpuSectorResult result;
+  GpuSectorReport& report = result.report;
+  report = mine.report_;
+  detail::SectorWork& work = *mine.work_;
+
+  Clock::time_point phase = Clock::now();
+  {
+    std::unique_lock lock(state_->mutex);
+    state_->wait(lock, [&] { return work.done || state_->failure != nullptr; });
+    if (!work.done) std::rethrow_exception(state_->failure);
+    if (work.error) std::rethrow_exception(work.error);
+    report.peak_gpu_bytes = state_->peak_bytes;
+  }
+  report.phases.emplace_back("gpu_wait", seconds_since(phase));
+  report.phases.emplace_back("parameter_upload", work.upload_seconds);
+  report.phases.emplace_back("shape_upload", work.shape_upload_seconds);
+  report.parameters_resident = plan_.resident;
+  report.slice_points = plan_.slice_points;
+  report.planned_gpu_bytes = plan_.planned_bytes;
+  report.parameter_upload_seconds = work.upload_seconds;
+  report.partitions = work.reports;
+  for (const PartitionReport& p : report.partitions) report.gpu_seconds += p.gpu.total_ms / 1000;
+
+  const porep::C1Output& c1 = *mine.c1_;
+  phase = Clock::now();
+  result.proofs.resize(work.sums.size());
+  for (std::size_t k = 0; k < work.sums.size(); ++k) {
+    result.proofs[k] =
+        prover::assemble_proof(params_.vk(), host_sums(work.sums[k]), prover::Blinding::random());
+  }
+  report.phases.emplace_back("assemble", seconds_since(phase));
+
+  if (mine.options_.verify) {
+    phase = Clock::now();
+    prover::seal::verify_new_proofs(c1, params_.vk(), mine.options_.sector, result.proofs,
+                                    params_.name());
+    result.verified = true;
+    report.phases.emplace_back("verify", seconds_since(phase));
+  }
+  report.last_gpu_to_proofs_ms =
+      std::chrono::duration<double, std::milli>(Clock::now() - work.last_result).count();
+  report.release_seconds = release_->busy_seconds();
+  return result;
+}
+
+double GpuProvingSession::gpu_seconds() const {
+  const std::lock_guard lock(state_->mutex);
+  return state_->gpu_seconds;
+}
+
+double GpuProvingSession::gpu_thread_seconds() const {
+  const std::lock_guard lock(state_->mutex);
+  return state_->thread_seconds;
+}
+
+}  // namespace cuzk::pipeline
+
+#endif  // CUZK_HAVE_CUDA

@@ -1,0 +1,126 @@
+// What stays on the GPU from one sector to the next of the same registered proof: the parameters
+// (kernels::ParameterBases, resident or streamed), the recorded shape (kernels::DeviceR1cs) and the
+// prover's work buffers (kernels::PartitionProver), planned once (gpu_memory_plan.hpp). A session
+// owns one GPU thread, which proves the partitions of the sectors handed to it in order:
+//
+//   GpuProvingSession session(params, proof, options);
+//   GpuPendingSector a = session.submit(c1_a, job);   // check, synthesize: the GPU proves a ...
+//   GpuPendingSector b = session.submit(c1_b, job);   // ... while the host synthesizes b
+//   GpuSectorResult ra = session.finish(std::move(a)); // assemble and verify a
+//
+// The first submit starts the GPU thread (the parameters upload while the host records the shape
+// and synthesizes), so a one-sector session overlaps exactly as the single-sector pipeline always
+// has (gpu_sector_prover.hpp is that use). Only in CUDA builds.
+#pragma once
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "circuit/stacked/partition_layout.hpp"
+#include "pipeline/background_release.hpp"
+#include "pipeline/gpu_memory_plan.hpp"
+#include "pipeline/gpu_sector_prover.hpp"
+#include "porep/c1_output.hpp"
+#include "porep/registered_proof.hpp"
+#include "prover/mapped_parameters.hpp"
+
+namespace cuzk::pipeline {
+
+struct GpuSessionOptions {
+  // Caps the device memory the session may plan with (the free memory the device reports
+  // otherwise).
+  std::optional<std::size_t> gpu_memory_limit;
+  // Progress lines; calls never overlap.
+  std::function<void(const std::string&)> log;
+  // Where big host buffers go to be freed; give one that outlives the session (and the writing of
+  // its proofs). A private one is used if none.
+  BackgroundRelease* release = nullptr;
+  // Polled between partitions and sectors: once true, the sector in flight fails ("interrupted")
+  // instead of taking more GPU time.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct GpuJobOptions {
+  std::optional<sealing::ProverSector> sector;  // as in GpuSectorOptions
+  bool verify = true;
+};
+
+namespace detail {
+struct SessionState;
+struct SectorWork;
+}  // namespace detail
+
+// A sector whose witnesses are all handed to the GPU thread; finish() waits for its sums.
+class GpuPendingSector {
+ public:
+  GpuPendingSector();  // none
+  GpuPendingSector(GpuPendingSector&&) noexcept;
+  GpuPendingSector& operator=(GpuPendingSector&&) noexcept;
+  ~GpuPendingSector();  // an unfinished sector is abandoned: the GPU thread skips what is left
+
+ private:
+  friend class GpuProvingSession;
+
+  const porep::C1Output* c1_ = nullptr;  // the caller's: keep it alive until finish()
+  GpuJobOptions options_;
+  std::shared_ptr<detail::SectorWork> work_;
+  std::shared_ptr<detail::SessionState> state_;
+  GpuSectorReport report_;  // the host phases so far
+};
+
+class GpuProvingSession {
+ public:
+  // Checks the parameters' header against `proof`'s circuit and plans the device memory. Nothing
+  // is allocated on the device before the first submit. Throws cuzk::Error for parameters of
+  // another circuit or a GPU too small.
+  GpuProvingSession(const prover::MappedParameters& params, porep::RegisteredSealProof proof,
+                    GpuSessionOptions options);
+  // Stops the GPU thread (abandoning what it has not proved) and frees the device memory.
+  ~GpuProvingSession();
+  GpuProvingSession(const GpuProvingSession&) = delete;
+  GpuProvingSession& operator=(const GpuProvingSession&) = delete;
+
+  porep::RegisteredSealProof registered_proof() const { return proof_; }
+
+  // On the calling thread: checks every vanilla proof of `c1` (of this session's registered
+  // proof), records the shape (first sector only) and synthesizes every partition's witness,
+  // handing each to the GPU thread. Returns once all are handed over. Throws cuzk::Error for a C1
+  // that fails its check, a failed synthesis, or a session whose GPU thread has failed.
+  GpuPendingSector submit(const porep::C1Output& c1, const GpuJobOptions& options);
+
+  // Waits for the sector's partitions, assembles the proofs with fresh r, s and verifies them.
+  // Throws cuzk::Error for a witness that does not satisfy the circuit, proofs that fail
+  // self-verification, a CUDA failure or an interruption.
+  GpuSectorResult finish(GpuPendingSector&& pending);
+
+  // The partitions' device seconds so far, and the GPU thread's wall seconds from its start to
+  // its last partition: their ratio is how busy the session kept the GPU.
+  double gpu_seconds() const;
+  double gpu_thread_seconds() const;
+
+ private:
+  void start_gpu_thread();
+  void record_shape(const porep::SealProofInfo& info, GpuSectorReport& report);
+
+  const prover::MappedParameters& params_;
+  porep::RegisteredSealProof proof_;
+  GpuSessionOptions options_;
+  GpuMemoryPlan plan_;
+  std::optional<circuit::stacked::PartitionLayout> layout_;  // once the shape is recorded
+  std::optional<BackgroundRelease> own_release_;
+  BackgroundRelease* release_ = nullptr;
+  std::shared_ptr<detail::SessionState> state_;
+  std::thread gpu_thread_;  // joined by the destructor, before anything it uses goes away
+};
+
+}  // namespace cuzk::pipeline
+
+#endif  // CUZK_HAVE_CUDA

@@ -1,0 +1,265 @@
+// `cuzk prove --jobs` end to end on the CPU with 2 KiB sectors: test parameters generated once for
+// this executable (a 2^22-point setup), C1s from `cuzk gen-c1`. A list fed through a pipe as the
+// proofs are written: two proofs valid by `cuzk verify`, a missing C1 reported alone, nothing at
+// its output, the parameters loaded once. Then failures that cost no proving (bad lines,
+// unwritable outputs, a C1 of another sector), the command line's usage errors, and SIGINT and
+// SIGTERM stopping a run at a known point.
+#include <doctest/doctest.h>
+#include <simdjson.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/prove_jobs.hpp"
+#include "porep/registered_proof.hpp"
+
+#include "cli_runner.hpp"
+#include "file_bytes.hpp"
+#include "temp_dir.hpp"
+#include "test_parameter_files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace porep = cuzk::porep;
+
+constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
+constexpr std::uint64_t kSetupSeed = 20261201;
+
+using cuzk::test::check_usage_error;
+using cuzk::test::one_line;
+using cuzk::test::run_cuzk;
+using cuzk::test::TempDir;
+using Outcome = cuzk::test::CliOutcome;
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+// Every file in `dir` (names only): a failed job must add none, not even a temporary.
+std::vector<std::string> listing(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Parameters and the C1s of sectors 7 and 8 of miner 1000, made once.
+struct World {
+  TempDir dir{"prove_jobs"};
+  fs::path params_dir = dir / "params";
+  fs::path c1_7 = dir / "c1-7.json";
+  fs::path c1_8 = dir / "c1-8.json";
+
+  World() {
+    cuzk::test::write_test_parameter_files(params_dir, kProof, kSetupSeed);
+    for (const auto& [path, sector] : {std::pair{c1_7, "7"}, std::pair{c1_8, "8"}}) {
+      const Outcome o =
+          run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "--miner-id", "1000",
+                    "--sector-id", sector, "-o", path.string()});
+      INFO(o.err);
+      REQUIRE(o.exit_code == 0);
+    }
+  }
+};
+
+const World& world() {
+  static const World w;
+  return w;
+}
+
+Outcome verify(const World& w, const fs::path& c1, const fs::path& proof, const char* sector) {
+  return run_cuzk({"verify", "--c1", c1.string(), "--proof", proof.string(), "--miner-id", "1000",
+                   "--sector-id", sector, "--params-dir", w.params_dir.string()});
+}
+
+// fd 0 reads from `fd` while the object lives.
+class StdinFrom {
+ public:
+  explicit StdinFrom(int fd) : saved_(dup(STDIN_FILENO)) {
+    REQUIRE(saved_ >= 0);
+    REQUIRE(dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+  }
+  ~StdinFrom() {
+    dup2(saved_, STDIN_FILENO);
+    close(saved_);
+  }
+  StdinFrom(const StdinFrom&) = delete;
+  StdinFrom& operator=(const StdinFrom&) = delete;
+
+ private:
+  int saved_;
+};
+
+}  // namespace
+
+TEST_CASE("cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 reported alone") {
+  const World& w = world();
+  const TempDir out("prove_jobs_out");
+  const fs::path missing = w.dir / "no-such-c1.json";
+  const std::string first = "# two sectors and a missing C1\n" + w.c1_7.string() + " " +
+                            (out / "p7.bin").string() + " --miner-id 1000 --sector-id 7\n\n";
+  const std::string rest = missing.string() + " " + (out / "p9.bin").string() +
+                           " --miner-id 1000 --sector-id 9\n" + w.c1_8.string() + " " +
+                           (out / "p8.bin").string() + " --miner-id f01000 --sector-id 8\n";
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  // The rest of the list comes only once the first proof is written: a prover that read its list
+  // to the end before starting would write nothing (and the writer gives up after ten minutes).
+  bool first_proof_before_rest = false;
+  std::thread writer([&] {
+    REQUIRE(write(fds[1], first.data(), first.size()) == static_cast<ssize_t>(first.size()));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+    while (!fs::exists(out / "p7.bin") && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    first_proof_before_rest = fs::exists(out / "p7.bin");
+    REQUIRE(write(fds[1], rest.data(), rest.size()) == static_cast<ssize_t>(rest.size()));
+    close(fds[1]);
+  });
+  const fs::path timings = w.dir / "jobs-timings.json";
+  Outcome o;
+  {
+    const StdinFrom stdin_from(fds[0]);
+    o = run_cuzk({"prove", "--jobs", "-", "--params-dir", w.params_dir.string(), "--backend", "cpu",
+                  "--timings", timings.string()});
+  }
+  writer.join();
+  close(fds[0]);
+
+  INFO(o.err);
+  CHECK(o.exit_code == 1);
+  CHECK(first_proof_before_rest);
+  CHECK(contains(o.err, "job 1 (" + w.c1_7.string() + "): wrote " + (out / "p7.bin").string()));
+  CHECK(contains(o.err, "job 2: failed: " + missing.string()));
+  CHECK(contains(o.err, "job 3 (" + w.c1_8.string() + "): wrote " + (out / "p8.bin").string()));
+  CHECK(contains(o.err, "summary: 2 sectors proved, 1 failed"));
+  CHECK(listing(out.path()) == std::vector<std::string>{"p7.bin", "p8.bin"});
+  CHECK(cuzk::test::read_bytes(out / "p7.bin").size() == 192);
+  const Outcome v7 = verify(w, w.c1_7, out / "p7.bin", "7");
+  const Outcome v8 = verify(w, w.c1_8, out / "p8.bin", "8");
+  CHECK(v7.exit_code == 0);
+  CHECK(v7.out == "valid\n");
+  CHECK(v8.exit_code == 0);
+  CHECK(v8.out == "valid\n");
+  // Each proof is of its own sector.
+  CHECK(verify(w, w.c1_8, out / "p7.bin", "8").exit_code == 1);
+
+  simdjson::dom::parser parser;
+  const simdjson::padded_string json = simdjson::padded_string::load(timings.string());
+  const simdjson::dom::element doc = parser.parse(json);
+  const simdjson::dom::array jobs = doc["jobs"];
+  REQUIRE(jobs.size() == 3);
+  CHECK(bool(jobs.at(0)["ok"]));
+  CHECK_FALSE(bool(jobs.at(1)["ok"]));
+  CHECK(std::int64_t(jobs.at(1)["line"]) == 4);
+  CHECK(bool(jobs.at(2)["ok"]));
+  // The parameters are loaded for the first job and kept for the third.
+  CHECK(jobs.at(0)["timings"]["phases"]["load_params"].error() == simdjson::SUCCESS);
+  CHECK(jobs.at(2)["timings"]["phases"]["load_params"].error() == simdjson::NO_SUCH_FIELD);
+  CHECK(jobs.at(2)["timings"]["phases"]["prove"].error() == simdjson::SUCCESS);
+  CHECK(std::int64_t(doc["summary"]["sectors"]) == 2);
+  CHECK(std::int64_t(doc["summary"]["failed"]) == 1);
+  CHECK(double(doc["summary"]["steady_state_s_per_sector"]) > 0);
+  CHECK(doc["summary"]["gpu_busy_fraction"].is_null());
+}
+
+TEST_CASE("cuzk prove --jobs FILE: bad lines and unusable inputs fail alone, by number") {
+  const World& w = world();
+  const TempDir out("prove_jobs_bad");
+  const fs::path list = w.dir / "bad-jobs.txt";
+  const std::string c1 = w.c1_7.string();
+  std::ofstream(list) << "# nothing here can be proved\n"
+                      << c1 << " " << (out / "a.bin").string() << " --miner-id nope\n"
+                      << "\n"
+                      << (w.dir / "none.json").string() << " " << (out / "b.bin").string() << "\n"
+                      << c1 << " " << (out / "no-dir" / "c.bin").string()
+                      << " --miner-id 1000 --sector-id 7\n"
+                      << c1 << " " << (out / "d.bin").string() << " --miner-id 1000 --sector-id 8\n"
+                      << c1 << "\n";
+  const Outcome o = run_cuzk({"prove", "--jobs", list.string(), "--params-dir",
+                              w.params_dir.string(), "--backend", "cpu", "-q"});
+  INFO(o.err);
+  CHECK(o.exit_code == 1);
+  CHECK(o.out.empty());
+  CHECK(contains(o.err, "job 1: failed: line 2: --miner-id 'nope' is not an actor id"));
+  CHECK(contains(o.err, "job 2: failed: " + (w.dir / "none.json").string()));
+  CHECK(contains(o.err, "job 3: failed: "));
+  CHECK(contains(o.err, "job 4: failed: replica_id "));  // sector 8's id for sector 7's C1
+  CHECK(contains(o.err, "job 5: failed: line 7: "));
+  // -q: the failures and nothing else, one line each.
+  CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 5);
+  CHECK(listing(out.path()).empty());
+}
+
+TEST_CASE("cuzk prove: --jobs or C1 and -o, never both; bad options fail before any job") {
+  const World& w = world();
+  const fs::path list = w.dir / "usage-jobs.txt";
+  std::ofstream(list) << w.c1_7.string() << " " << (w.dir / "never.bin").string() << "\n";
+  const std::string jobs = list.string();
+  const std::string c1 = w.c1_7.string();
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"prove", "--jobs", jobs, c1},
+                                             {"prove", "--jobs", jobs, "-o", "x.bin"},
+                                             {"prove"},
+                                             {"prove", c1},
+                                             {"prove", "--jobs", jobs, "--sector-id", "3"},
+                                             {"prove", "--jobs", jobs, "--miner-id", "zz"},
+                                             {"prove", "--jobs", jobs, "--porep-id", "12"},
+                                             {"prove", "--jobs", jobs, "--backend", "tpu"}}) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO(joined);
+    check_usage_error(run_cuzk(args));
+  }
+  CHECK_FALSE(fs::exists(w.dir / "never.bin"));
+
+  const Outcome missing = run_cuzk({"prove", "--jobs", (w.dir / "no-list.txt").string()});
+  CHECK(missing.exit_code == 1);
+  CHECK(one_line(missing.err));
+  CHECK(contains(missing.err, "cannot open the job list"));
+}
+
+TEST_CASE("SIGINT and SIGTERM: the job in flight abandoned, no more taken, no file, 128 + signal") {
+  const World& w = world();
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    const TempDir out("prove_jobs_signal");
+    const fs::path list = out / "jobs.txt";
+    std::ofstream(list) << w.c1_7.string() << " " << (out / "p7.bin").string()
+                        << " --miner-id 1000 --sector-id 7\n"
+                        << w.c1_8.string() << " " << (out / "p8.bin").string()
+                        << " --miner-id 1000 --sector-id 8\n";
+    cuzk::cli::ProveOptions options;
+    options.jobs = list.string();
+    options.params_dir = w.params_dir.string();
+    options.backend = "cpu";
+    std::vector<std::size_t> started;
+    cuzk::cli::JobsHooks hooks;
+    // The signal arrives as job 1 starts: its C1 and parameters are read, its proving is not.
+    hooks.job_started = [&](std::size_t job) {
+      started.push_back(job);
+      std::raise(signal);
+    };
+    int status = 0;
+    std::string err;
+    {
+      cuzk::test::detail::StreamCapture capture(stderr);
+      status = cuzk::cli::prove_jobs(options, hooks);
+      err = capture.text();
+    }
+    INFO(err);
+    CHECK(status == 128 + signal);
+    CHECK(started == std::vector<std::size_t>{1});
+    CHECK(contains(err, "job 1: failed: interrupted"));
+    CHECK_FALSE(contains(err, "job 2"));
+    CHECK(listing(out.path()) == std::vector<std::string>{"jobs.txt"});
+  }
+}
