@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "circuit/stacked/circuit_inputs.hpp"
@@ -48,6 +49,16 @@ void done(const ProveSealOptions& o, SealPhase phase, std::uint32_t k, std::uint
   if (o.observer != nullptr) o.observer->partition_done(phase, k, total);
 }
 
+// Tells the observer that `step` of `phase` took the time since `start`, and restarts it.
+void step_done(const ProveSealOptions& o, SealPhase phase, std::string_view step,
+               std::chrono::steady_clock::time_point& start) {
+  const auto now = std::chrono::steady_clock::now();
+  if (o.observer != nullptr) {
+    o.observer->step_done(phase, step, std::chrono::duration<double>(now - start).count());
+  }
+  start = now;
+}
+
 // What every partition of the sector shares, made once per run from the first partition's
 // circuit: the recorded circuit (rows, densities, layout) and the native generator's plan. The one
 // place the CPU prover records the shape.
@@ -64,21 +75,36 @@ std::vector<CompactCircuit> synthesize_partitions(const porep::C1Output& c1, std
                                                   std::uint32_t count,
                                                   std::optional<SectorShape>& shape,
                                                   const ProveSealOptions& o) {
+  constexpr SealPhase kPhase = SealPhase::kSynthesize;
+  auto start = std::chrono::steady_clock::now();
   std::vector<circuit::stacked::StackedCircuit> partitions;
   partitions.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) {
     partitions.push_back(circuit::stacked::circuit_from_c1(c1, first + i));
   }
-  if (!shape) shape.emplace(partitions.front().shape);
+  if (!shape) {
+    shape.emplace(partitions.front().shape);
+    step_done(o, kPhase, "shape recorded", start);
+  }
   std::vector<circuit::CompactWitness> witnesses =
       circuit::stacked::native_witnesses(partitions, shape->recorded.layout, shape->plan);
   partitions.clear();
+  step_done(o, kPhase, "witnesses made", start);
   std::vector<CompactCircuit> circuits;
   circuits.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) {
     RowEvaluations rows = evaluate_rows(shape->recorded.r1cs, witnesses[i]);
     circuits.push_back({std::move(witnesses[i]), std::move(rows)});
-    done(o, SealPhase::kSynthesize, first + i, c1.partitions);
+    step_done(o, kPhase, "a, b, c evaluated and checked", start);
+    done(o, kPhase, first + i, c1.partitions);
+  }
+  // After the last evaluation only the sizes and densities are needed (by the MSMs): the rows'
+  // memory goes back before the proving's peak.
+  if (first + count == c1.partitions) {
+    circuit::CompactR1cs& r = shape->recorded.r1cs;
+    r.a = {};
+    r.b = {};
+    r.c = {};
   }
   return circuits;
 }

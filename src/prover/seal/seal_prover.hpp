@@ -45,6 +45,9 @@ class ProveObserver {
   virtual void phase_started(SealPhase phase, std::uint32_t first, std::uint32_t count,
                              std::uint32_t total) = 0;
   virtual void partition_done(SealPhase phase, std::uint32_t k, std::uint32_t total) = 0;
+  // A step inside a phase took `seconds` (synthesis: "shape recorded", "witnesses made", "a, b, c
+  // evaluated and checked"), for verbose output; ignored unless overridden.
+  virtual void step_done(SealPhase /*phase*/, std::string_view /*step*/, double /*seconds*/) {}
 };
 
 // bellperson's MAX_GROTH16_BATCH_SIZE (compound_proof.rs): circuits proved in one call.
