@@ -8,6 +8,7 @@
 #include <string>
 
 #include "circuit/linear_combination.hpp"
+#include "prover/evaluation_domain.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::prover {
@@ -99,7 +100,13 @@ RowEvaluations evaluate_rows(const circuit::CompactR1cs& r, const CompactWitness
   check_sizes(r, w);
   const ColumnValues values(w);
   const std::size_t rows = r.size.num_constraints;
-  RowEvaluations out{std::vector<Fr>(rows), std::vector<Fr>(rows), std::vector<Fr>(rows)};
+  // Room for the quotient's domain: it pads the rows with zeros in place instead of reallocating.
+  const std::size_t room = EvaluationDomain::for_points(rows).size();
+  RowEvaluations out;
+  for (std::vector<Fr>* v : {&out.a, &out.b, &out.c}) {
+    v->reserve(room);
+    v->resize(rows);
+  }
   std::size_t unsatisfied = 0;
   std::size_t first = std::numeric_limits<std::size_t>::max();
   const auto n = static_cast<std::int64_t>(rows);

@@ -18,7 +18,8 @@ namespace cuzk::prover {
 
 using bls12_381::Fr;
 
-// One value per row of the recording (bellperson's input rows included).
+// One value per row of the recording (bellperson's input rows included), each vector with room for
+// the quotient's domain so that padding it moves nothing.
 struct RowEvaluations {
   std::vector<Fr> a, b, c;
 };
