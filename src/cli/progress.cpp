@@ -1,6 +1,7 @@
 #include "cli/progress.hpp"
 
 #include <cstdio>
+#include <string>
 
 #include "util/error.hpp"
 
@@ -53,6 +54,12 @@ void Progress::phase_started(SealPhase phase, std::uint32_t first, std::uint32_t
 void Progress::partition_done(SealPhase phase, std::uint32_t k, std::uint32_t total) {
   log(std::string(phase_name(phase)) + ": partition " + std::to_string(k + 1) + "/" +
       std::to_string(total) + " done");
+}
+
+void Progress::step_done(SealPhase phase, std::string_view step, double seconds) {
+  char took[32];
+  std::snprintf(took, sizeof took, " in %.3f s", seconds);
+  detail(std::string(phase_name(phase)) + ": " + std::string(step) + took);
 }
 
 }  // namespace cuzk::cli

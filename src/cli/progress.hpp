@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "prover/seal/seal_prover.hpp"
 
@@ -32,6 +33,7 @@ class Progress final : public prover::seal::ProveObserver {
   void phase_started(prover::seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override;
   void partition_done(prover::seal::SealPhase phase, std::uint32_t k, std::uint32_t total) override;
+  void step_done(prover::seal::SealPhase phase, std::string_view step, double seconds) override;
 
  private:
   std::string command_;

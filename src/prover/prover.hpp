@@ -13,9 +13,12 @@
 #include <utility>
 #include <vector>
 
+#include "circuit/compact_r1cs.hpp"
+#include "circuit/compact_witness.hpp"
 #include "circuit/constraint_system.hpp"
 #include "circuit/proving_cs.hpp"
 #include "prover/backend.hpp"
+#include "prover/cpu_r1cs_eval.hpp"
 #include "prover/parameters.hpp"
 #include "prover/proof.hpp"
 
@@ -63,5 +66,24 @@ std::vector<QuerySums> query_sums(const ParameterSource& params,
 std::vector<Proof> create_proofs(const ParameterSource& params,
                                  std::span<const circuit::ProvingCS> circuits,
                                  ProverBackend& backend);
+
+// One circuit proved from its recorded shape (circuit/stacked/record_shape.hpp) instead of a
+// ProvingCS: its compact witness and its rows evaluated from the recording (evaluate_rows), which
+// is what ProvingCS would hold.
+struct CompactCircuit {
+  circuit::CompactWitness witness;
+  RowEvaluations rows;
+};
+
+// The same three for circuits of the recorded shape `shape`: the densities and the parameter
+// lengths come from the recording (checked against `params`). The circuits are consumed: each
+// one's rows go to the quotient and are freed there.
+std::vector<Proof> create_proofs(const ParameterSource& params, const circuit::CompactR1cs& shape,
+                                 std::vector<CompactCircuit> circuits, ProverBackend& backend,
+                                 std::span<const Blinding> blinding);
+std::vector<QuerySums> query_sums(const ParameterSource& params, const circuit::CompactR1cs& shape,
+                                  std::vector<CompactCircuit> circuits, ProverBackend& backend);
+std::vector<Proof> create_proofs(const ParameterSource& params, const circuit::CompactR1cs& shape,
+                                 std::vector<CompactCircuit> circuits, ProverBackend& backend);
 
 }  // namespace cuzk::prover

@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <exception>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
-#include "circuit/proving_cs.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
-#include "circuit/stacked/stacked_circuit.hpp"
+#include "circuit/stacked/native_parts.hpp"
+#include "circuit/stacked/native_witness.hpp"
+#include "circuit/stacked/record_shape.hpp"
+#include "prover/cpu_r1cs_eval.hpp"
 #include "prover/prover.hpp"
 #include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_verifier.hpp"
@@ -45,27 +49,62 @@ void done(const ProveSealOptions& o, SealPhase phase, std::uint32_t k, std::uint
   if (o.observer != nullptr) o.observer->partition_done(phase, k, total);
 }
 
-// Partitions [first, first + count), each into its own ProvingCS, in parallel.
-std::vector<circuit::ProvingCS> synthesize_partitions(const porep::C1Output& c1,
-                                                      std::uint32_t first, std::uint32_t count,
-                                                      const ProveSealOptions& o) {
-  std::vector<circuit::ProvingCS> circuits(count);
-  std::vector<std::exception_ptr> errors(count);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::uint32_t i = 0; i < count; ++i) {
-    try {
-      const circuit::stacked::StackedCircuit partition =
-          circuit::stacked::circuit_from_c1(c1, first + i);
-      circuits[i] = synthesize_for_proving(
-          [&](circuit::ProvingCS& cs) { circuit::stacked::synthesize(cs, partition); });
-    } catch (...) {
-      errors[i] = std::current_exception();
-    }
-#pragma omp critical(cuzk_seal_progress)
-    done(o, SealPhase::kSynthesize, first + i, c1.partitions);
+// Tells the observer that `step` of `phase` took the time since `start`, and restarts it.
+void step_done(const ProveSealOptions& o, SealPhase phase, std::string_view step,
+               std::chrono::steady_clock::time_point& start) {
+  const auto now = std::chrono::steady_clock::now();
+  if (o.observer != nullptr) {
+    o.observer->step_done(phase, step, std::chrono::duration<double>(now - start).count());
   }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
+  start = now;
+}
+
+// What every partition of the sector shares, made once per run from the first partition's
+// circuit: the recorded circuit (rows, densities, layout) and the native generator's plan. The one
+// place the CPU prover records the shape.
+struct SectorShape {
+  explicit SectorShape(const circuit::stacked::CircuitShape& shape)
+      : recorded(circuit::stacked::record_partition(shape)), plan(shape) {}
+  circuit::stacked::RecordedPartition recorded;
+  circuit::stacked::NativeWitnessPlan plan;
+};
+
+// Partitions [first, first + count): their witnesses made natively (every thread on every
+// partition), then each one's a, b, c evaluated from the recorded rows and checked.
+std::vector<CompactCircuit> synthesize_partitions(const porep::C1Output& c1, std::uint32_t first,
+                                                  std::uint32_t count,
+                                                  std::optional<SectorShape>& shape,
+                                                  const ProveSealOptions& o) {
+  constexpr SealPhase kPhase = SealPhase::kSynthesize;
+  auto start = std::chrono::steady_clock::now();
+  std::vector<circuit::stacked::StackedCircuit> partitions;
+  partitions.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    partitions.push_back(circuit::stacked::circuit_from_c1(c1, first + i));
+  }
+  if (!shape) {
+    shape.emplace(partitions.front().shape);
+    step_done(o, kPhase, "shape recorded", start);
+  }
+  std::vector<circuit::CompactWitness> witnesses =
+      circuit::stacked::native_witnesses(partitions, shape->recorded.layout, shape->plan);
+  partitions.clear();
+  step_done(o, kPhase, "witnesses made", start);
+  std::vector<CompactCircuit> circuits;
+  circuits.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    RowEvaluations rows = evaluate_rows(shape->recorded.r1cs, witnesses[i]);
+    circuits.push_back({std::move(witnesses[i]), std::move(rows)});
+    step_done(o, kPhase, "a, b, c evaluated and checked", start);
+    done(o, kPhase, first + i, c1.partitions);
+  }
+  // After the last evaluation only the sizes and densities are needed (by the MSMs): the rows'
+  // memory goes back before the proving's peak.
+  if (first + count == c1.partitions) {
+    circuit::CompactR1cs& r = shape->recorded.r1cs;
+    r.a = {};
+    r.b = {};
+    r.c = {};
   }
   return circuits;
 }
@@ -124,18 +163,20 @@ SealProofResult prove_seal(const porep::C1Output& c1, const ParameterSource& par
 
   const std::uint32_t batch = std::max<std::uint32_t>(1, o.partitions_per_batch);
   result.proofs.reserve(total);
+  std::optional<SectorShape> shape;  // recorded during the first batch's synthesis
   for (std::uint32_t first = 0; first < total; first += batch) {
     const std::uint32_t count = std::min(batch, total - first);
-    std::vector<circuit::ProvingCS> circuits;
+    std::vector<CompactCircuit> circuits;
     {
       started(o, SealPhase::kSynthesize, first, count, total);
       const PhaseClock clock(result, SealPhase::kSynthesize);
-      circuits = synthesize_partitions(c1, first, count, o);
+      circuits = synthesize_partitions(c1, first, count, shape, o);
     }
     {
       started(o, SealPhase::kProve, first, count, total);
       const PhaseClock clock(result, SealPhase::kProve);
-      const std::vector<Proof> proofs = create_proofs(params, circuits, backend);
+      const std::vector<Proof> proofs =
+          create_proofs(params, shape->recorded.r1cs, std::move(circuits), backend);
       result.proofs.insert(result.proofs.end(), proofs.begin(), proofs.end());
       for (std::uint32_t i = 0; i < count; ++i) done(o, SealPhase::kProve, first + i, total);
     }

@@ -2,11 +2,17 @@
 // seal_commit_phase2 does it. In order:
 //  1. check   - every vanilla proof of the C1 natively (sealing::check_c1), and replica_id against
 //               the prover and sector ids when they are known, before any proving time is spent;
-//  2. synthesize - the partitions of one batch in parallel (OpenMP), each into its own ProvingCS;
-//  3. prove   - the batch in one create_proofs call (fresh OS-random r, s per proof);
+//  2. synthesize - the partition circuit's shape recorded once per run (stacked::record_partition),
+//               the batch's witnesses made natively (stacked::native_witnesses, every thread on
+//               every partition), and each partition's a, b, c evaluated from the recorded rows on
+//               every thread, every row checked (a witness that does not satisfy the circuit
+//               fails here, by constraint number, and no proof is made);
+//  3. prove   - the batch in one create_proofs call: the quotient and the MSMs (fresh OS-random
+//               r, s per proof);
 //  4. verify  - all partition proofs at once, as verify_seal would (unless turned off).
 // Steps 2 and 3 repeat per batch of at most `partitions_per_batch` partitions, so the host never
-// holds more than one batch's witnesses (bellperson proves at most 10 circuits per call).
+// holds more than one batch's witnesses and evaluations (bellperson proves at most 10 circuits per
+// call). The generic path (ProvingCS, prover.hpp) stays the reference the tests compare with.
 #pragma once
 
 #include <array>
@@ -39,6 +45,9 @@ class ProveObserver {
   virtual void phase_started(SealPhase phase, std::uint32_t first, std::uint32_t count,
                              std::uint32_t total) = 0;
   virtual void partition_done(SealPhase phase, std::uint32_t k, std::uint32_t total) = 0;
+  // A step inside a phase took `seconds` (synthesis: "shape recorded", "witnesses made", "a, b, c
+  // evaluated and checked"), for verbose output; ignored unless overridden.
+  virtual void step_done(SealPhase /*phase*/, std::string_view /*step*/, double /*seconds*/) {}
 };
 
 // bellperson's MAX_GROTH16_BATCH_SIZE (compound_proof.rs): circuits proved in one call.
