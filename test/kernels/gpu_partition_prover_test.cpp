@@ -71,16 +71,11 @@ TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof
   const circuit::CompactWitness witness = witness_of(f);
   const GpuPartition gpu = prove_on_gpu(params, f.shape, witness);
   check_gpu_equals_cpu(p, cpu, gpu, witness);
-  MESSAGE("GPU ms: evaluate " << gpu.timings.evaluate_ms << ", quotient " << gpu.timings.quotient_ms
-                              << ", H " << gpu.timings.msm_h_ms << ", total "
-                              << gpu.timings.total_ms);
 
   // A proof from the GPU's sums verifies against the key.
-  const prover::Proof proof =
-      prover::assemble_proof(params.vk(), host_query_sums(gpu.sums), prover::Blinding::random());
   const prover::PreparedVerifyingKey pvk(params.vk());
   const std::vector<Fr> public_inputs(witness.inputs.begin() + 1, witness.inputs.end());
-  CHECK(prover::verify_proof(pvk, proof, public_inputs));
+  CHECK(prover::verify_proof(pvk, proof_from(params.vk(), gpu.sums), public_inputs));
 }
 
 TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *

@@ -150,13 +150,7 @@ TEST_CASE(
   CHECK(difference(std::span(witness.inputs).subspan(1), public_inputs) == "");
   const GpuPartition gpu = prove_on_gpu(params, recorded.r1cs, witness);
   check_gpu_equals_cpu(p, cpu, gpu, witness);
-  MESSAGE("GPU ms: evaluate " << gpu.timings.evaluate_ms << ", quotient " << gpu.timings.quotient_ms
-                              << ", H " << gpu.timings.msm_h_ms << ", total "
-                              << gpu.timings.total_ms);
-
-  const prover::Proof gpu_proof =
-      prover::assemble_proof(params.vk(), host_query_sums(gpu.sums), prover::Blinding::random());
-  CHECK(prover::verify_proof(pvk, gpu_proof, public_inputs));
+  CHECK(prover::verify_proof(pvk, proof_from(params.vk(), gpu.sums), public_inputs));
 }
 
 }  // namespace

@@ -6,25 +6,14 @@
 #include <cstdio>
 #include <random>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "bls12_381/fp2.hpp"
 #include "bls12_381/g1.hpp"
 #include "bls12_381/g2.hpp"
-#include "circuit/compact_r1cs.hpp"
-#include "circuit/compact_witness.hpp"
-#include "circuit/proving_cs.hpp"
 #include "kernels/gpu.hpp"
-#include "kernels/parameter_bases.hpp"
-#include "kernels/partition_prover.hpp"
 #include "kernels/point_conversion.hpp"
 #include "kernels/points.hpp"
-#include "pipeline/gpu_views.hpp"
-#include "pipeline/params_reader.hpp"
-#include "prover/cpu_backend.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/prover.hpp"
 
 namespace cuzk::kernels::test {
 
@@ -75,6 +64,27 @@ bls12_381::AffinePoint<Curve> reference_msm(std::span<const bls12_381::AffinePoi
 
 inline ScalarLimbs random_scalar(std::mt19937_64& rng) { return Fr::random(rng).to_canonical(); }
 
+}  // namespace cuzk::kernels::test
+
+#ifdef CUZK_HAVE_CUDA  // the partition prover exists in CUDA builds only
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "circuit/compact_r1cs.hpp"
+#include "circuit/compact_witness.hpp"
+#include "circuit/proving_cs.hpp"
+#include "kernels/parameter_bases.hpp"
+#include "kernels/partition_prover.hpp"
+#include "pipeline/gpu_views.hpp"
+#include "pipeline/params_reader.hpp"
+#include "prover/cpu_backend.hpp"
+#include "prover/mapped_parameters.hpp"
+#include "prover/prover.hpp"
+
+namespace cuzk::kernels::test {
+
 // The CPU prover's view of one partition: the quotient's coefficients and the five sums, from
 // ProvingCS's a, b, c and the CPU backend.
 struct CpuPartition {
@@ -122,6 +132,11 @@ inline prover::QuerySums host_query_sums(const PartitionSums& s) {
           bls12_381::G2Jacobian::from_affine(from_device_layout(s.b_g2))};
 }
 
+// A proof assembled from the GPU's sums with fresh r, s, as the pipeline assembles it.
+inline prover::Proof proof_from(const prover::VerifyingKey& vk, const PartitionSums& sums) {
+  return prover::assemble_proof(vk, host_query_sums(sums), prover::Blinding::random());
+}
+
 // "" when equal, else where they first differ (a whole sector's vectors are too long to print).
 inline std::string difference(std::span<const Fr> gpu, std::span<const Fr> cpu) {
   if (gpu.size() != cpu.size()) {
@@ -152,6 +167,11 @@ inline void check_gpu_equals_cpu(const circuit::ProvingCS& p, const CpuPartition
   CHECK(from_device_layout(gpu.sums.b_g2) == cpu.sums.b_g2.to_affine());
   CHECK(gpu.timings.ones[static_cast<std::size_t>(Query::kL)] > witness.num_aux / 4);
   CHECK(gpu.timings.tail[static_cast<std::size_t>(Query::kL)] == witness.wide.size());
+  MESSAGE("GPU ms: evaluate " << gpu.timings.evaluate_ms << ", quotient " << gpu.timings.quotient_ms
+                              << ", H " << gpu.timings.msm_h_ms << ", total "
+                              << gpu.timings.total_ms);
 }
 
 }  // namespace cuzk::kernels::test
+
+#endif  // CUZK_HAVE_CUDA
