@@ -15,6 +15,7 @@
 
 #ifdef CUZK_HAVE_CUDA
 
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -60,6 +61,15 @@ std::optional<std::string> environment(const char* name) {
   return std::string(value);
 }
 
+std::uint32_t partition_number(const std::string& text) {
+  std::uint32_t k = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), k);
+  if (error != std::errc{} || end != text.data() + text.size()) {
+    throw Error("CUZK_EQUALITY_PARTITION='" + text + "': expected a partition number");
+  }
+  return k;
+}
+
 // The sector the check runs on, its parameters and the partition to prove.
 struct EqualitySector {
   std::optional<cuzk::test::TempDir> scratch;  // the parameters made here
@@ -82,7 +92,7 @@ struct EqualitySector {
     } else {
       make_8mib_sector();
     }
-    if (partition_text) partition = static_cast<std::uint32_t>(std::stoul(*partition_text));
+    if (partition_text) partition = partition_number(*partition_text);
     if (partition >= c1.partitions) {
       throw Error("CUZK_EQUALITY_PARTITION=" + std::to_string(partition) + ": the sector has " +
                   std::to_string(c1.partitions) + " partition(s)");
