@@ -67,64 +67,21 @@ circuit::CompactWitness witness_of(const Fixture& f) {
   return stacked::synthesize_witnesses(std::span(&f.circuit, 1), f.layout).at(0);
 }
 
-bool same_point(const G1AffineMont& gpu, const bls12_381::G1Jacobian& cpu) {
-  return from_device_layout(gpu) == cpu.to_affine();
-}
-bool same_point(const G2AffineMont& gpu, const bls12_381::G2Jacobian& cpu) {
-  return from_device_layout(gpu) == cpu.to_affine();
-}
-
 // Proves the fixture's partition on the GPU from `view` (its shape) and checks every stage against
 // the CPU prover, then the proof.
 void check_against_cpu(const Fixture& f, const R1csView& view) {
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
-
-  // CPU: ProvingCS and the CPU backend.
   const circuit::ProvingCS p = prover::synthesize_for_proving(
       [&](circuit::ProvingCS& cs) { stacked::synthesize(cs, f.circuit); });
-  prover::CpuBackend cpu;
-  const std::vector<prover::QuerySums> cpu_sums = prover::query_sums(params, std::span(&p, 1), cpu);
-  const std::vector<Fr> cpu_h = cpu.quotient(
-      {p.a().begin(), p.a().end()}, {p.b().begin(), p.b().end()}, {p.c().begin(), p.c().end()});
-
-  // GPU: the recorded shape and the compact witness.
+  const CpuPartition cpu = prove_on_cpu(params, p);
   const circuit::CompactWitness witness = witness_of(f);
-  const pipeline::GpuWitness upload(witness);
-  const pipeline::ParamsFileReader reader(params);
-  ParameterBases bases = ParameterBases::resident(reader.queries());
-  const DeviceR1cs device_shape(view);
-  PartitionProver gpu(device_shape);
-  PartitionGpuTimings timings;
-  PartitionIntermediates mid;
-  const PartitionSums sums = gpu.prove(bases, upload.view(), &timings, &mid);
-
-  CHECK(mid.a == std::vector<Fr>(p.a().begin(), p.a().end()));
-  CHECK(mid.b == std::vector<Fr>(p.b().begin(), p.b().end()));
-  CHECK(mid.c == std::vector<Fr>(p.c().begin(), p.c().end()));
-  CHECK(mid.h == cpu_h);
-  CHECK(same_point(sums.h, cpu_sums[0].h));
-  CHECK(same_point(sums.l, cpu_sums[0].l));
-  CHECK(same_point(sums.a, cpu_sums[0].a));
-  CHECK(same_point(sums.b_g1, cpu_sums[0].b_g1));
-  CHECK(same_point(sums.b_g2, cpu_sums[0].b_g2));
-  // Most aux values are bits, about half of them one, and few are wide.
-  CHECK(timings.ones[1] > witness.num_aux / 4);
-  CHECK(timings.tail[1] == witness.wide.size());
-  MESSAGE("GPU ms: evaluate " << timings.evaluate_ms << ", quotient " << timings.quotient_ms
-                              << ", H " << timings.msm_h_ms << ", total " << timings.total_ms);
+  const GpuPartition gpu = prove_on_gpu(params, view, witness);
+  check_gpu_equals_cpu(p, cpu, gpu, witness);
 
   // A proof from the GPU's sums verifies against the key.
-  const prover::QuerySums gpu_sums{
-      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.h)),
-      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.l)),
-      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.a)),
-      bls12_381::G1Jacobian::from_affine(from_device_layout(sums.b_g1)),
-      bls12_381::G2Jacobian::from_affine(from_device_layout(sums.b_g2))};
-  const prover::Proof proof =
-      prover::assemble_proof(params.vk(), gpu_sums, prover::Blinding::random());
   const prover::PreparedVerifyingKey pvk(params.vk());
   const std::vector<Fr> public_inputs(witness.inputs.begin() + 1, witness.inputs.end());
-  CHECK(prover::verify_proof(pvk, proof, public_inputs));
+  CHECK(prover::verify_proof(pvk, proof_from(params.vk(), gpu.sums), public_inputs));
 }
 
 TEST_CASE("GPU partition prover: the CPU prover's a, b, c, h and sums; the proof verifies" *
