@@ -14,11 +14,15 @@
 #                                    cases, on 0.5-4 GB each (and a CPU check of minutes);
 #   gpu_setup "GPU setup writes*"    a 2 KiB and an 8 MiB setup with their CPU setups: the
 #                                    fixed-base and NTT kernels it runs are in the other cases;
-#   gpu_partition_prover "*streamed*" and "*does not satisfy*": each a 1.2 M-row keygen on the CPU
-#                                    and hundreds of slice launches; the first case runs the same
-#                                    kernels on the same shape;
+#   gpu_partition_prover "*streamed*", "*does not satisfy*" and "*the CPU prover's*": each a
+#                                    1.2 M-row keygen on the CPU (and hundreds of slice launches);
+#                                    the case left runs the same kernels, and the copying of a
+#                                    recording's challenge blocks on the device besides;
 #   gpu_fault_injection              dozens of whole-sector runs (its clean run is the same code
-#                                    as the partition prover's; the faults are host-side).
+#                                    as the partition prover's; the faults are host-side);
+#   gpu_proving_session, gpu_sector_equality
+#                                    whole sectors (sealed here, setup, CPU proof) through the
+#                                    same kernels as the partition prover's case.
 set -euo pipefail
 
 bin=${1:?usage: scripts/gpu-sanitize.sh BIN_DIR [WORK_DIR]}
@@ -73,7 +77,8 @@ run memcheck gpu_msm
 run memcheck gpu_ntt --test-case-exclude="GPU NTT at 2^2*"
 run memcheck gpu_backend
 run memcheck gpu_setup --test-case-exclude="GPU setup writes*"
-run memcheck gpu_partition_prover --test-case-exclude="*streamed*,*does not satisfy*"
+run memcheck gpu_partition_prover \
+  --test-case-exclude="*streamed*,*does not satisfy*,*the CPU prover's*"
 
 run racecheck gpu_ntt --test-case="GPU NTT equals the naive DFT*,GPU NTT round trips"
 run racecheck gpu_msm --test-case="G1 MSM equals the CPU sum,G1 batch addition*"

@@ -79,7 +79,8 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
     std::mt19937_64 rng(20261201);
     prover::seal::TestParameterWriter writer(paths);
     (void)prover::seal::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
-                                                   prover::SetupDevice::kGpu, {});
+                                                   prover::SetupDevice::kGpu,
+                                                   [](const std::string&) {});
   }
   const prover::MappedParameters params(paths.params, cuzk::bls12_381::SubgroupCheck::kNo);
   const porep::C1Output c1[] = {seal_sector(1), seal_sector(2), seal_sector(3)};
