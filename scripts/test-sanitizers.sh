@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite under AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer,
-# built with GCC in build-asan/ (CPU only). scripts/test.sh, and so CI, runs it last; on 2 cores
-# it roughly doubles the suite's time (docs/reliability.md has the numbers).
+# built with GCC in build-asan/ (CPU only). Run by hand, not in CI: on 2 cores it takes about an
+# hour (docs/reliability.md has the numbers).
 # Usage: scripts/test-sanitizers.sh [build-dir] [ctest arguments...]   (default: build-asan)
 set -euo pipefail
 
