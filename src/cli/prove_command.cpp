@@ -127,7 +127,8 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       "on the job lines only");
   cmd->add_option(
          "--backend", o->backend,
-         "auto (the GPU when one is usable, else the CPU up to 512 MiB sectors), cpu or gpu")
+         "auto (the GPU when one is usable; else, or after a GPU fault, the CPU up to 512 MiB "
+         "sectors), cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
                   "Plan with at most this much GPU memory (e.g. 24GiB); parameters that do not "
