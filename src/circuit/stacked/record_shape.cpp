@@ -94,12 +94,6 @@ Renumbering renumbering(const PartitionLayout& layout) {
 
 }  // namespace
 
-CircuitSize PartitionRecording::size() const {
-  const CircuitSize synthesized = layout.total();
-  return {synthesized.num_inputs, synthesized.num_aux,
-          synthesized.num_constraints + synthesized.num_inputs};
-}
-
 PartitionRecording record_partition_blocks(const CircuitShape& shape) {
   const StackedCircuit blank = blank_circuit(shape);
   ShapeCS cs;
