@@ -5,38 +5,12 @@
 #include <cstdio>
 #include <vector>
 
+#include "cli/timings.hpp"
 #include "util/atomic_file.hpp"
 
 namespace cuzk::cli {
 
 namespace {
-
-// Paths and error messages are the user's: escaped as JSON strings.
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string number(std::optional<double> v) {
   if (!v) return "null";
@@ -94,8 +68,8 @@ std::string jobs_timings_json(std::span<const JobRecord> records, const JobsSumm
     while (!timings.empty() && timings.back() == '\n') timings.pop_back();
     if (i > 0) out += ',';
     out += "{\"job\":" + std::to_string(r.number) + ",\"line\":" + std::to_string(r.line) +
-           ",\"c1\":" + json_string(r.c1) + ",\"output\":" + json_string(r.output) +
-           ",\"ok\":" + (r.ok ? "true" : "false") + ",\"error\":" + json_string(r.error) +
+           ",\"c1\":" + json_quoted(r.c1) + ",\"output\":" + json_quoted(r.output) +
+           ",\"ok\":" + (r.ok ? "true" : "false") + ",\"error\":" + json_quoted(r.error) +
            ",\"timings\":" + timings + "}";
   }
   out += "],\"summary\":{\"sectors\":" + std::to_string(s.proved) +

@@ -24,8 +24,15 @@ std::string object(const NamedValues& values) {
   return out + "}";
 }
 
-// A JSON string literal (an error message may hold quotes, backslashes or any byte).
-std::string quoted(const std::string& text) {
+std::string row(const std::string& name, double value) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "  %-28s %14.3f\n", name.c_str(), value);
+  return buf;
+}
+
+}  // namespace
+
+std::string json_quoted(const std::string& text) {
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"' || c == '\\') {
@@ -42,19 +49,11 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
-std::string row(const std::string& name, double value) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "  %-28s %14.3f\n", name.c_str(), value);
-  return buf;
-}
-
-}  // namespace
-
 std::string timings_json(const TimingReport& r) {
   std::string out = "{\"command\":\"" + r.command + "\",\"registered_proof\":\"" +
                     r.registered_proof + "\",\"partitions\":" + std::to_string(r.partitions) +
                     ",\"backend\":\"" + r.backend + "\"";
-  if (!r.gpu_fault.empty()) out += ",\"gpu_fault\":" + quoted(r.gpu_fault);
+  if (!r.gpu_fault.empty()) out += ",\"gpu_fault\":" + json_quoted(r.gpu_fault);
   out += ",\"phases\":" + object(r.phases);
   if (!r.partition_details.empty()) {
     out += ",\"partition_details\":[";

@@ -31,6 +31,9 @@ struct TimingReport {
 };
 
 std::string timings_json(const TimingReport& report);
+// A JSON string literal of any text (an error message or a path may hold quotes, backslashes or
+// control bytes).
+std::string json_quoted(const std::string& text);
 // The same for people: one line per phase, then one per partition, then the totals.
 std::string timings_table(const TimingReport& report);
 // Atomically (util/atomic_file.hpp).
