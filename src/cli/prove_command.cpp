@@ -57,7 +57,6 @@ void prove(const ProveOptions& o) {
   progress.detail(porep_summary(c1.registered_proof, c1.overrides));
   const auto sector = prover_sector(o.ids, o.sector_id, c1);
   const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
-  timings.backend = choice.gpu ? "gpu" : "cpu";
   progress.log(choice.reason);
 
   watch = Stopwatch();
