@@ -2,8 +2,8 @@
 // data resident on the device unless a line says otherwise). `cuzk_bench_kernels quick` runs
 // the small sizes only, `cuzk_bench_kernels ntt` the field products and the NTT rows only
 // (`ntt 24`: that size only, e.g. under a profiler), `cuzk_bench_kernels msm 27` a window sweep
-// of the G1 MSM at that size (the H query of a 32 GiB partition has 2^27 - 1 points; `msm 27 20 22`:
-// those windows only).
+// of the G1 MSM at that size (the H query of a 32 GiB partition has 2^27 - 1 points;
+// `msm 27 20 22`: those windows only).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     }
     std::printf("ntt inverse coset 2^%d %9.2f ms\n", log_n,
                 ntt_median_ms(log_n, NttDirection::kInverse, NttDomain::kCoset, reps));
-    std::printf("h quotient (7 NTT) 2^%d %9.2f ms\n", log_n, h_quotient_median_ms(log_n, 2));
+    std::printf("h quotient (6 NTT) 2^%d %9.2f ms\n", log_n, h_quotient_median_ms(log_n, 2));
     std::fflush(stdout);
   }
   if (ntt_only) return 0;

@@ -16,7 +16,7 @@ double field_mul_per_second(BenchField field);
 // Median milliseconds of one natural-order transform of 2^log_n pseudo-random elements.
 double ntt_median_ms(int log_n, NttDirection direction, NttDomain domain, int repetitions);
 
-// Median milliseconds of the seven-transform quotient chain on device-resident a, b, c.
+// Median milliseconds of the six-transform quotient chain on device-resident a, b, c.
 double h_quotient_median_ms(int log_n, int repetitions);
 
 // Host-to-device copy bandwidth in GB/s (10^9 bytes per second) for one copy of `bytes`.

@@ -1,6 +1,8 @@
-// Groth16's quotient h = (A*B - C) / Z on the coset, the seven-transform chain of bellperson's
-// prover: three inverse transforms, three forward coset transforms, one pointwise pass, one
-// inverse coset transform. All three vectors stay on the device throughout.
+// Groth16's quotient h = (A*B - C) / Z, equal word for word to bellperson's seven-transform chain
+// (three inverse transforms, three forward coset transforms, (a*b - c) / Z pointwise on the coset,
+// one inverse coset transform) in six transforms. The last transform is linear and undoes c's
+// forward coset transform, so c needs only its inverse transform: h = (icoset(a*b) - C) / Z with
+// C the coefficients of c. All three vectors stay on the device throughout.
 #include <cstring>
 #include <span>
 #include <string>
@@ -19,13 +21,19 @@ using bls12_381::Fr;
 
 constexpr unsigned kThreads = 256;
 
-// a[i] = (a[i] * b[i] - c[i]) * z_inv, where z_inv = 1/(g^n - 1) is the vanishing polynomial's
-// inverse, the same at every point of the coset.
-__global__ void quotient_kernel(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, DeviceFr z_inv,
-                                std::uint64_t n) {
+// a[i] = a[i] * b[i]: the product's values on the coset.
+__global__ void product_kernel(DeviceFr* a, const DeviceFr* b, std::uint64_t n) {
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  a[i] = (a[i] * b[i] - c[i]) * z_inv;
+  a[i] = a[i] * b[i];
+}
+
+// a[i] = (a[i] - c[i]) * z_inv over coefficients, where z_inv = 1/(g^n - 1) is the vanishing
+// polynomial's inverse, the same at every point of the coset.
+__global__ void quotient_kernel(DeviceFr* a, const DeviceFr* c, DeviceFr z_inv, std::uint64_t n) {
+  const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  a[i] = (a[i] - c[i]) * z_inv;
 }
 
 void upload_padded(DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src, cudaStream_t stream) {
@@ -45,18 +53,21 @@ void h_quotient_device(DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch,
   const NttPlan inverse(log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream);
   const NttPlan coset(log_n, NttDirection::kForward, NttDomain::kCoset, stream);
   const NttPlan inverse_coset(log_n, NttDirection::kInverse, NttDomain::kCoset, stream);
-  for (DeviceFr* v : {a, b, c}) {
+  for (DeviceFr* v : {a, b}) {
     inverse.run(v, scratch, stream);
     coset.run(v, scratch, stream);
   }
+  inverse.run(c, scratch, stream);
   const std::uint64_t n = std::uint64_t{1} << log_n;
+  product_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(a, b, n);
+  CUZK_CUDA_CHECK_LAUNCH();
+  inverse_coset.run(a, scratch, stream);
   const Fr g = Fr::from_u64(bls12_381::kFrParams.small_nonresidue);
   const Fr z_inv = (g.pow(n) - Fr::one()).inverse();
   DeviceFr z_inv_device{};
   std::memcpy(&z_inv_device, &z_inv, sizeof z_inv);
-  quotient_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(a, b, c, z_inv_device, n);
+  quotient_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(a, c, z_inv_device, n);
   CUZK_CUDA_CHECK_LAUNCH();
-  inverse_coset.run(a, scratch, stream);
 }
 
 }  // namespace detail
