@@ -55,11 +55,6 @@ __device__ __forceinline__ std::uint64_t rank_of(const std::uint64_t* words,
   return prefix[j >> 6] + static_cast<std::uint64_t>(__popcll(below));
 }
 
-__global__ void popcount_kernel(const std::uint64_t* words, std::size_t n, std::uint32_t* out) {
-  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = static_cast<std::uint32_t>(__popcll(words[i]));
-}
-
 __global__ void scatter_bits_kernel(const std::uint64_t* index, std::size_t n,
                                     std::uint64_t* words) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -190,24 +185,6 @@ __global__ void accumulate_kernel(DeviceXyzz<F>* acc, const DeviceXyzz<F>* part)
   acc->add(*part);
 }
 
-// The exclusive prefix counts of a bitmap's words; returns the total of set bits.
-std::uint64_t prefix_counts(const std::uint64_t* words, std::size_t n, std::uint32_t* prefix,
-                            cudaStream_t stream) {
-  if (n == 0) return 0;
-  StreamBuffer<std::uint32_t> counts(n, stream);
-  popcount_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(words, n, counts.data());
-  CUZK_CUDA_CHECK_LAUNCH();
-  std::size_t temp_bytes = 0;
-  CUZK_CUDA_CHECK(
-      cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts.data(), prefix, n, stream));
-  StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
-  CUZK_CUDA_CHECK(
-      cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, counts.data(), prefix, n, stream));
-  const std::uint32_t last_prefix = detail::read_device_value(prefix + n - 1, stream);
-  const std::uint32_t last_count = detail::read_device_value(counts.data() + n - 1, stream);
-  return std::uint64_t{last_prefix} + last_count;
-}
-
 template <class T>
 DeviceBuffer<T> upload_vector(std::span<const T> host, cudaStream_t stream) {
   DeviceBuffer<T> d(host.size());
@@ -235,7 +212,7 @@ struct DeviceDensity {
   DeviceDensity() = default;
   DeviceDensity(std::span<const std::uint64_t> host, cudaStream_t stream)
       : words(upload_vector(host, stream)), prefix(host.size()) {
-    count = prefix_counts(words.data(), host.size(), prefix.data(), stream);
+    count = detail::prefix_counts(words.data(), host.size(), prefix.data(), stream);
   }
 };
 
@@ -462,7 +439,7 @@ void query_sum(cudaStream_t stream, unsigned long long* tail_counter, ParameterB
 // Set bits of a device bitmap.
 std::size_t count_bits(const std::uint64_t* words, std::size_t n, cudaStream_t stream) {
   StreamBuffer<std::uint32_t> prefix(n, stream);
-  return prefix_counts(words, n, prefix.data(), stream);
+  return detail::prefix_counts(words, n, prefix.data(), stream);
 }
 
 // A sum left on the device, as an affine point (HostXyzz: the host mirror of its layout).
@@ -538,7 +515,7 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
     CUZK_CUDA_CHECK_LAUNCH();
   }
   const std::uint64_t wide_count =
-      prefix_counts(w.is_wide.data(), aux_words, w.wide_prefix.data(), stream);
+      detail::prefix_counts(w.is_wide.data(), aux_words, w.wide_prefix.data(), stream);
   if (wide_count != witness.wide_index.size())
     throw Error("GPU prover: the witness lists an aux index twice among its wide values");
   DeviceG1Xyzz* const sums = w.g1_sums.data();  // h, l, a, b_g1

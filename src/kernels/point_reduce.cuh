@@ -50,6 +50,30 @@ static __global__ void popcount_words_kernel(const std::uint64_t* words, std::si
   if (i < n) out[i] = static_cast<std::uint32_t>(__popcll(words[i]));
 }
 
+// prefix[w] = the set bits of words before word w (n entries); returns the total.
+inline std::uint64_t prefix_counts(const std::uint64_t* words, std::size_t n, std::uint32_t* prefix,
+                                   cudaStream_t stream) {
+  constexpr unsigned kThreads = 256;
+  if (n == 0) return 0;
+  StreamBuffer<std::uint32_t> counts(n, stream);
+  popcount_words_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(words, n, counts.data());
+  CUZK_CUDA_CHECK_LAUNCH();
+  std::size_t temp_bytes = 0;
+  CUZK_CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts.data(), prefix, n, stream));
+  {
+    StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
+    CUZK_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, counts.data(), prefix, n, stream));
+  }
+  std::uint32_t last[2] = {};
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&last[0], prefix + n - 1, 4, cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(&last[1], counts.data() + n - 1, 4, cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return std::uint64_t{last[0]} + last[1];
+}
+
 // The positions of the set bits of `bitmap`, in order: word w's from first[w] on.
 static __global__ void bit_positions_kernel(const std::uint64_t* bitmap, std::size_t words,
                                             const std::uint32_t* first, std::uint32_t* out) {
@@ -89,26 +113,8 @@ void batch_add(const DeviceAffine<F>* bases, const std::uint64_t* bitmap, std::s
     CUZK_CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(DeviceXyzz<F>), stream));  // infinity
     return;
   }
-  StreamBuffer<std::uint32_t> counts(words, stream), first(words, stream);
-  popcount_words_kernel<<<blocks_for(words, kThreads), kThreads, 0, stream>>>(bitmap, words,
-                                                                              counts.data());
-  CUZK_CUDA_CHECK_LAUNCH();
-  std::size_t temp_bytes = 0;
-  const int n_words = static_cast<int>(words);
-  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts.data(), first.data(),
-                                                n_words, stream));
-  {
-    StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, counts.data(),
-                                                  first.data(), n_words, stream));
-  }
-  std::uint32_t last[2] = {};
-  CUZK_CUDA_CHECK(
-      cudaMemcpyAsync(&last[0], first.data() + words - 1, 4, cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_CHECK(
-      cudaMemcpyAsync(&last[1], counts.data() + words - 1, 4, cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
-  const std::size_t n = std::size_t{last[0]} + last[1];
+  StreamBuffer<std::uint32_t> first(words, stream);
+  const std::size_t n = prefix_counts(bitmap, words, first.data(), stream);
   StreamBuffer<std::uint32_t> positions(std::max<std::size_t>(n, 1), stream);
   bit_positions_kernel<<<blocks_for(words, kThreads), kThreads, 0, stream>>>(
       bitmap, words, first.data(), positions.data());
