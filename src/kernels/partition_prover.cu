@@ -381,8 +381,10 @@ PartitionProver::~PartitionProver() = default;
 
 std::size_t PartitionProver::work_bytes(std::size_t constraints) {
   const std::size_t n = std::size_t{1} << log2_domain(constraints);
-  // a, b, c, scratch; then the H MSM's carries and sort (ten 32-bit arrays of n) and bucket sums.
-  return 4 * n * sizeof(DeviceFr) + 10 * n * 4 + (n / 8) * sizeof(DeviceG1Xyzz) +
+  // a, b, c, scratch; then the H MSM's; a GiB for CUB's other scratch and the witness queries'
+  // tails.
+  return 4 * n * sizeof(DeviceFr) +
+         detail::pippenger_work_bytes(n, detail::default_window_bits(n), sizeof(DeviceG1Xyzz)) +
          (std::size_t{1} << 30);
 }
 

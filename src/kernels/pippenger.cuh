@@ -4,10 +4,14 @@
 // 2^(c-1) buckets and a negative digit adds the negated point. Per window:
 //   1. digits_kernel writes (bucket, point index | sign << 31) for every point; zero digits get
 //      the key 2^(c-1), which sorts last and is skipped;
-//   2. CUB radix-sorts the pairs by bucket and run-length encodes the sorted keys;
-//   3. bucket sums are computed in chunks of at most kChunk points, so a bucket that holds most
-//      points (scalars all equal, say) is spread over many threads; chunk sums are summed again
-//      in chunks until one value per bucket remains;
+//   2. CUB radix-sorts the pairs by bucket;
+//   3. thread t sums the points at sorted positions [t * kRange, (t + 1) * kRange), whichever
+//      buckets they fall in, so every thread does the same number of additions (fixed chunks of
+//      one bucket left warps waiting on their longest chunk: at 2^27 points and 2^21 buckets a
+//      window, a quarter of the lanes idled). A bucket wholly inside a range is final; the first
+//      and last bucket a range touches may go on in the neighbouring ranges, so their sums are
+//      merged by bucket (run-length encoded, then summed in chunks of at most kChunk until one
+//      value per bucket remains, so one bucket holding every point is spread over many threads);
 // then all windows' buckets are combined by segmented running sums and Horner's rule.
 #pragma once
 
@@ -29,7 +33,8 @@
 namespace cuzk::kernels::detail {
 
 inline constexpr int kScalarBits = 256;      // recoding room: scalars < 2^255 never carry out
-inline constexpr std::uint32_t kChunk = 32;  // points summed by one thread per pass
+inline constexpr std::uint32_t kRange = 64;  // sorted points summed by one thread
+inline constexpr std::uint32_t kChunk = 32;  // partial sums merged by one thread per pass
 inline constexpr unsigned kThreads = 128;
 inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
 
@@ -44,6 +49,18 @@ inline int default_window_bits(std::size_t n) {
   while ((std::size_t{1} << (log_n + 1)) <= n) ++log_n;
   if (log_n <= 24) return std::clamp(log_n - 4, 8, 16);
   return n > (std::size_t{1} << 26) ? 20 : 18;
+}
+
+// Device bytes pippenger_on_device takes for n points at window c, for XYZZ points of
+// `xyzz_bytes`: the digits before and after the sort, the carries and CUB's two sort buffers
+// (seven 32-bit arrays of n), the ranges' partial sums and the first merge's output, every
+// window's buckets, and the small arrays of the merge.
+inline std::size_t pippenger_work_bytes(std::size_t n, int c, std::size_t xyzz_bytes) {
+  const std::size_t windows = (kScalarBits + c - 1) / c;
+  const std::size_t buckets = std::size_t{1} << (c - 1);
+  const std::size_t partials = 2 * ((n + kRange - 1) / kRange);
+  return 7 * n * 4 + (partials + std::min(partials, buckets) + partials / kChunk + 1) * xyzz_bytes +
+         windows * buckets * xyzz_bytes + 7 * partials * 4;
 }
 
 struct DeviceScalar {
@@ -127,13 +144,12 @@ static __global__ void digits_kernel(const DeviceScalar* scalars, const std::uin
   values[i] = value;
 }
 
-// Chunk counts per run: ceil(count / kChunk), and none for the zero-digit run.
-static __global__ void chunk_counts_kernel(const std::uint32_t* run_keys,
-                                           const std::uint32_t* counts, const int* num_runs,
-                                           std::uint32_t zero_key, std::uint32_t* chunks) {
+// Chunk counts per run: ceil(count / kChunk).
+static __global__ void chunk_counts_kernel(const std::uint32_t* counts, int runs,
+                                           std::uint32_t* chunks) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= *num_runs) return;
-  chunks[r] = run_keys[r] == zero_key ? 0 : (counts[r] + kChunk - 1) / kChunk;
+  if (r >= runs) return;
+  chunks[r] = (counts[r] + kChunk - 1) / kChunk;
 }
 
 // The run holding chunk t: the last r with chunk_offsets[r] <= t.
@@ -150,27 +166,57 @@ __device__ __forceinline__ int run_of_chunk(const std::uint32_t* chunk_offsets, 
   return lo;
 }
 
-// First pass: chunk t sums up to kChunk sorted (signed) affine bases of one bucket.
+// Thread t sums the signed bases at sorted positions [t * kRange, (t + 1) * kRange), stopping at
+// the zero digits (they sort last). A bucket that starts and ends inside the range goes straight
+// into `buckets`; the first bucket of the range goes to partial slot 2t and the last to slot 2t + 1
+// (infinity there when the range holds one bucket). Keys ascend over the slots, so one bucket's
+// partial sums are adjacent; ranges of zero digits write the zero key into both.
 template <class F>
-__global__ void bucket_chunks_kernel(const DeviceAffine<F>* bases, const std::uint32_t* values,
-                                     const std::uint32_t* offsets, const std::uint32_t* counts,
-                                     const std::uint32_t* chunk_offsets, int runs,
-                                     std::uint32_t total_chunks, DeviceXyzz<F>* out) {
+__global__ void bucket_ranges_kernel(const DeviceAffine<F>* bases, const std::uint32_t* keys,
+                                     const std::uint32_t* values, std::size_t n,
+                                     std::uint32_t zero_key, std::uint32_t ranges,
+                                     DeviceXyzz<F>* buckets, std::uint32_t* partial_keys,
+                                     DeviceXyzz<F>* partials) {
   const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= total_chunks) return;
-  const int r = run_of_chunk(chunk_offsets, runs, t);
-  const std::uint32_t begin = offsets[r] + (t - chunk_offsets[r]) * kChunk;
-  const std::uint32_t end = min(begin + kChunk, offsets[r] + counts[r]);
+  if (t >= ranges) return;
+  const std::size_t begin = static_cast<std::size_t>(t) * kRange;
+  const std::size_t end = min(begin + kRange, n);
+  std::uint32_t key = keys[begin];
+  if (key == zero_key) {
+    partial_keys[2 * t] = zero_key;
+    partial_keys[2 * t + 1] = zero_key;
+    return;
+  }
   DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
-  for (std::uint32_t p = begin; p < end; ++p) {
+  bool first_written = false;
+  for (std::size_t p = begin; p < end; ++p) {
+    const std::uint32_t k = keys[p];
+    if (k == zero_key) break;
+    if (k != key) {
+      if (first_written) {
+        buckets[key] = acc;  // began and ended inside the range
+      } else {
+        partial_keys[2 * t] = key;
+        partials[2 * t] = acc;
+        first_written = true;
+      }
+      key = k;
+      acc = DeviceXyzz<F>::infinity();
+    }
     const std::uint32_t v = values[p];
     const DeviceAffine<F> base = bases[v & ~kNegativeBit];
     acc.add_affine((v & kNegativeBit) ? base.negated() : base);
   }
-  out[t] = acc;
+  if (!first_written) {
+    partial_keys[2 * t] = key;
+    partials[2 * t] = acc;
+    acc = DeviceXyzz<F>::infinity();
+  }
+  partial_keys[2 * t + 1] = key;
+  partials[2 * t + 1] = acc;
 }
 
-// Later passes: the same over the previous pass's chunk sums (XYZZ).
+// One merge pass: chunk t sums up to kChunk consecutive partial sums of one run (bucket).
 template <class F>
 __global__ void merge_chunks_kernel(const DeviceXyzz<F>* in, const std::uint32_t* offsets,
                                     const std::uint32_t* counts, const std::uint32_t* chunk_offsets,
@@ -185,15 +231,14 @@ __global__ void merge_chunks_kernel(const DeviceXyzz<F>* in, const std::uint32_t
   out[t] = acc;
 }
 
-// Places each run's single remaining sum into its bucket (runs with no chunks stay infinity).
+// Places each run's single remaining sum into its bucket.
 template <class F>
 __global__ void scatter_buckets_kernel(const DeviceXyzz<F>* sums, const std::uint32_t* run_keys,
-                                       const std::uint32_t* chunk_offsets,
-                                       const std::uint32_t* chunks, int runs,
+                                       const std::uint32_t* offsets, int runs,
                                        DeviceXyzz<F>* buckets) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= runs || chunks[r] == 0) return;
-  buckets[run_keys[r]] = sums[chunk_offsets[r]];
+  if (r >= runs) return;
+  buckets[run_keys[r]] = sums[offsets[r]];
 }
 
 // k * p for a small non-negative k (double-and-add).
@@ -312,29 +357,37 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     clock.lap(&MsmTimings::batch_add_ms);
   }
 
+  // The sorted digits; then two partial sums a range, merged by bucket (sums_a holds the
+  // partials, and the merge passes alternate between the two).
+  const std::size_t ranges = (n + kRange - 1) / kRange;
+  const std::size_t partial_count = 2 * ranges;
+  const std::uint32_t zero_key = buckets_per_window;
   StreamBuffer<std::uint32_t> keys(n, stream), values(n, stream), sorted_keys(n, stream),
       sorted_values(n, stream);
-  StreamBuffer<std::uint32_t> run_keys(n, stream), counts(n, stream), offsets(n, stream),
-      chunks(n, stream), chunk_offsets(n, stream);
+  StreamBuffer<std::uint32_t> partial_keys(partial_count, stream), run_keys(partial_count, stream),
+      counts(partial_count, stream), offsets(partial_count, stream), chunks(partial_count, stream),
+      chunk_offsets(partial_count, stream);
   StreamBuffer<int> num_runs(1, stream);
-  StreamBuffer<std::uint32_t> max_chunks(1, stream);
+  StreamBuffer<std::uint32_t> most_count(1, stream);
   StreamBuffer<Xyzz> buckets(static_cast<std::size_t>(windows) * buckets_per_window, stream);
   buckets.fill_bytes(0, stream);
-  const std::size_t max_sums = n / kChunk + std::min<std::size_t>(n, buckets_per_window + 1) + 1;
-  StreamBuffer<Xyzz> sums_a(max_sums, stream), sums_b(max_sums, stream);
+  const std::size_t max_runs = std::min<std::size_t>(partial_count, buckets_per_window);
+  StreamBuffer<Xyzz> sums_a(partial_count, stream),
+      sums_b(max_runs + partial_count / kChunk + 1, stream);
 
   // One CUB scratch area, sized for the largest of the calls.
   std::size_t temp_bytes = 0, bytes = 0;
   const int n_int = static_cast<int>(n);
+  const int partial_int = static_cast<int>(partial_count);
   cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.data(), sorted_keys.data(), values.data(),
                                   sorted_values.data(), n_int, 0, c, stream);
   temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceRunLengthEncode::Encode(nullptr, bytes, sorted_keys.data(), run_keys.data(),
-                                     counts.data(), num_runs.data(), n_int, stream);
+  cub::DeviceRunLengthEncode::Encode(nullptr, bytes, partial_keys.data(), run_keys.data(),
+                                     counts.data(), num_runs.data(), partial_int, stream);
   temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), n_int, stream);
+  cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), partial_int, stream);
   temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceReduce::Max(nullptr, bytes, chunks.data(), max_chunks.data(), n_int, stream);
+  cub::DeviceReduce::Max(nullptr, bytes, counts.data(), most_count.data(), partial_int, stream);
   temp_bytes = std::max(temp_bytes, bytes);
   StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
 
@@ -347,6 +400,7 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     CUZK_CUDA_CHECK_LAUNCH();
   }
   for (int w = 0; w < windows; ++w) {
+    Xyzz* const window_buckets = buckets.data() + static_cast<std::size_t>(w) * buckets_per_window;
     digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
         scalars, carries.data(), n, c, w, split_ones, keys.data(), values.data());
     CUZK_CUDA_CHECK_LAUNCH();
@@ -356,58 +410,53 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, keys.data(),
                                                     sorted_keys.data(), values.data(),
                                                     sorted_values.data(), n_int, 0, c, stream));
+    clock.lap(&MsmTimings::sort_ms);
+
+    bucket_ranges_kernel<F><<<blocks_for(ranges, kThreads), kThreads, 0, stream>>>(
+        bases, sorted_keys.data(), sorted_values.data(), n, zero_key,
+        static_cast<std::uint32_t>(ranges), window_buckets, partial_keys.data(), sums_a.data());
+    CUZK_CUDA_CHECK_LAUNCH();
     bytes = temp_bytes;
-    CUZK_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(temp.data(), bytes, sorted_keys.data(),
+    CUZK_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(temp.data(), bytes, partial_keys.data(),
                                                        run_keys.data(), counts.data(),
-                                                       num_runs.data(), n_int, stream));
-    const int runs = read_device_value(num_runs.data(), stream);
+                                                       num_runs.data(), partial_int, stream));
+    int runs = read_device_value(num_runs.data(), stream);
+    // The zero digits' run, if any, sorts last and holds nothing to sum.
+    if (read_device_value(run_keys.data() + runs - 1, stream) == zero_key) --runs;
+    if (runs == 0) {  // every digit of this window is zero
+      clock.lap(&MsmTimings::accumulate_ms);
+      continue;
+    }
     bytes = temp_bytes;
     CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(), offsets.data(),
                                                   runs, stream));
-    chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
-        run_keys.data(), counts.data(), num_runs.data(), buckets_per_window, chunks.data());
-    CUZK_CUDA_CHECK_LAUNCH();
-    bytes = temp_bytes;
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, chunks.data(),
-                                                  chunk_offsets.data(), runs, stream));
     bytes = temp_bytes;
     CUZK_CUDA_CHECK(
-        cub::DeviceReduce::Max(temp.data(), bytes, chunks.data(), max_chunks.data(), runs, stream));
-    const std::uint32_t last_offset = read_device_value(chunk_offsets.data() + runs - 1, stream);
-    const std::uint32_t last_chunks = read_device_value(chunks.data() + runs - 1, stream);
-    std::uint32_t most_chunks = read_device_value(max_chunks.data(), stream);
-    std::uint32_t total_chunks = last_offset + last_chunks;
-    clock.lap(&MsmTimings::sort_ms);
-    if (total_chunks == 0) continue;  // every digit of this window is zero
-
-    bucket_chunks_kernel<F><<<blocks_for(total_chunks, kThreads), kThreads, 0, stream>>>(
-        bases, sorted_values.data(), offsets.data(), counts.data(), chunk_offsets.data(), runs,
-        total_chunks, sums_a.data());
-    CUZK_CUDA_CHECK_LAUNCH();
+        cub::DeviceReduce::Max(temp.data(), bytes, counts.data(), most_count.data(), runs, stream));
+    std::uint32_t most = read_device_value(most_count.data(), stream);
+    // Run r has counts[r] sums at offsets[r] of `current`; merge until one per run remains.
     Xyzz* current = sums_a.data();
     Xyzz* next = sums_b.data();
-    // Each run now has chunks[r] sums at chunk_offsets[r]; merge until one per run remains.
-    while (most_chunks > 1) {
-      std::swap(counts, chunks);  // a run's item count is its previous chunk count
-      std::swap(offsets, chunk_offsets);
-      chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
-          run_keys.data(), counts.data(), num_runs.data(), buckets_per_window, chunks.data());
+    while (most > 1) {
+      chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(counts.data(), runs,
+                                                                               chunks.data());
       CUZK_CUDA_CHECK_LAUNCH();
       bytes = temp_bytes;
       CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, chunks.data(),
                                                     chunk_offsets.data(), runs, stream));
-      const std::uint32_t lo = read_device_value(chunk_offsets.data() + runs - 1, stream);
-      const std::uint32_t lc = read_device_value(chunks.data() + runs - 1, stream);
-      total_chunks = lo + lc;
+      const std::uint32_t total_chunks =
+          read_device_value(chunk_offsets.data() + runs - 1, stream) +
+          read_device_value(chunks.data() + runs - 1, stream);
       merge_chunks_kernel<F><<<blocks_for(total_chunks, kThreads), kThreads, 0, stream>>>(
           current, offsets.data(), counts.data(), chunk_offsets.data(), runs, total_chunks, next);
       CUZK_CUDA_CHECK_LAUNCH();
       std::swap(current, next);
-      most_chunks = (most_chunks + kChunk - 1) / kChunk;
+      std::swap(counts, chunks);  // a run's sums are now its chunks
+      std::swap(offsets, chunk_offsets);
+      most = (most + kChunk - 1) / kChunk;
     }
     scatter_buckets_kernel<F><<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
-        current, run_keys.data(), chunk_offsets.data(), chunks.data(), runs,
-        buckets.data() + static_cast<std::size_t>(w) * buckets_per_window);
+        current, run_keys.data(), offsets.data(), runs, window_buckets);
     CUZK_CUDA_CHECK_LAUNCH();
     clock.lap(&MsmTimings::accumulate_ms);
   }
