@@ -140,6 +140,17 @@ inline Stream make_stream() {
   return Stream(s);
 }
 
+// A stream whose kernels' blocks are scheduled ahead of waiting blocks of ordinary streams: for
+// short work beside a long computation, so that the long one, which fills the device by itself,
+// is what runs at the end.
+inline Stream make_high_priority_stream() {
+  int least = 0, greatest = 0;
+  CUZK_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  cudaStream_t s = nullptr;
+  CUZK_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));
+  return Stream(s);
+}
+
 struct EventDestroyer {
   void operator()(cudaEvent_t e) const noexcept { cudaEventDestroy(e); }
 };

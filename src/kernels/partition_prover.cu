@@ -337,7 +337,9 @@ struct PartitionProver::Work {
   int log_n = 0;
   std::size_t n = 0;
   Stream stream = make_stream();
-  Stream query_stream = make_stream();  // L, A, B_G1, B_G2, beside the quotient and H
+  // L, A, B_G1, B_G2, beside the quotient and H, ahead of them: the queries wait on the host
+  // between steps, and H's blocks fill those gaps and the end, where the queries left a tail.
+  Stream query_stream = make_high_priority_stream();
   DeviceBuffer<DeviceFr> a, b, c, scratch;
   DeviceBuffer<std::uint64_t> ones_a, ones_b;  // compressed ones bitmaps of A and B (aux part)
   DeviceBuffer<unsigned long long> counters;   // unsatisfied count, first row, tail counter

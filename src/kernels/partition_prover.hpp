@@ -1,6 +1,6 @@
 // Groth16 on the GPU for the partitions of one circuit shape: the shape's matrices are uploaded
 // once (DeviceR1cs); per partition, the compact witness goes up, a = A·w, b = B·w, c = C·w are
-// evaluated on the device and checked (a·b = c row by row), the quotient's seven transforms run on
+// evaluated on the device and checked (a·b = c row by row), the quotient's six transforms run on
 // them, and the five sums the proof needs are computed: the H MSM over the quotient's scalars, and
 // for L, A, B_G1 and B_G2 a batch addition of the points whose scalar is 1 plus an MSM over the
 // few others (the "tail"). Only the five sums come back. Plain C++.
@@ -45,7 +45,7 @@ struct PartitionSums {
 struct PartitionGpuTimings {
   double witness_upload_ms = 0;
   double evaluate_ms = 0;  // a, b, c and the a·b = c check
-  double quotient_ms = 0;  // seven transforms and the pointwise step
+  double quotient_ms = 0;  // six transforms and two pointwise steps
   double msm_h_ms = 0;
   double query_ms[kQueryCount] = {};  // L, A, B_G1, B_G2: batch addition and tail (H unused)
   double total_ms = 0;
