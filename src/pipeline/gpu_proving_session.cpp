@@ -275,6 +275,12 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
   // recorded shape is checked against them again once recorded).
   prover::check_lengths_match(lengths, prover::seal::expected_parameter_lengths(proof),
                               params.name());
+  shape_recording_ = std::async(std::launch::async, [info = porep::seal_proof_info(proof)] {
+    const Clock::time_point start = Clock::now();
+    auto shape = std::make_shared<stacked::PartitionRecording>(
+        stacked::record_partition_blocks(stacked::circuit_shape(info)));
+    return RecordedShape{std::move(shape), seconds_since(start)};
+  });
 
   // The plan, before anything is allocated on the device and before the shape is recorded (the
   // parameters upload meanwhile), from bounds: the domain is the h vector's length + 1, and the
@@ -311,18 +317,20 @@ void GpuProvingSession::start_gpu_thread() {
   gpu_thread_ = std::thread([gpu = std::move(gpu)]() mutable { gpu.run(); });
 }
 
-// Recorded once per session: every sector of one registered proof has the same shape.
-void GpuProvingSession::record_shape(const porep::SealProofInfo& info, GpuSectorReport& report) {
-  const Clock::time_point phase = Clock::now();
-  auto shape = std::make_shared<stacked::PartitionRecording>(
-      stacked::record_partition_blocks(stacked::circuit_shape(info)));
+// Taken once per session: every sector of one registered proof has the same shape. The "shape"
+// phase is the recording's own time, most of it spent while the parameters went up.
+void GpuProvingSession::record_shape(GpuSectorReport& report) {
+  if (!shape_recording_.valid()) throw Error("the circuit's shape failed earlier in this session");
+  RecordedShape recorded = shape_recording_.get();  // rethrows the recording's failure
+  std::shared_ptr<stacked::PartitionRecording> shape = std::move(recorded.shape);
   prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
                               params_.name());
-  report.phases.emplace_back("shape", seconds_since(phase));
+  report.phases.emplace_back("shape", recorded.seconds);
   options_.log("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
                std::to_string(shape->layout.challenges) +
                " challenge blocks (one recorded, copied on the GPU), " +
-               std::to_string(shape->coefficients.size()) + " distinct coefficients");
+               std::to_string(shape->coefficients.size()) + " distinct coefficients, in " +
+               std::to_string(recorded.seconds) + " s");
   layout_ = shape->layout;
   state_->update([&] { state_->shape = std::move(shape); });
 }
@@ -353,7 +361,7 @@ GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
   report.phases.emplace_back("check", seconds_since(phase));
   if (options_.stop != nullptr && options_.stop->load()) throw Error("interrupted");
 
-  if (!layout_) record_shape(c1.info(), report);
+  if (!layout_) record_shape(report);
 
   auto work = std::make_shared<detail::SectorWork>(partitions);
   state_->update([&] { state_->queue.push_back(work); });

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/mapped_parameters.hpp"
+
+namespace cuzk::circuit::stacked {
+struct PartitionRecording;
+}
 
 namespace cuzk::pipeline {
 
@@ -78,9 +83,9 @@ class GpuPendingSector {
 
 class GpuProvingSession {
  public:
-  // Checks the parameters' header against `proof`'s circuit and plans the device memory. Nothing
-  // is allocated on the device before the first submit. Throws cuzk::Error for parameters of
-  // another circuit or a GPU too small.
+  // Checks the parameters' header against `proof`'s circuit, starts recording the circuit's shape
+  // on a thread of its own and plans the device memory. Nothing is allocated on the device before
+  // the first submit. Throws cuzk::Error for parameters of another circuit or a GPU too small.
   GpuProvingSession(const prover::MappedParameters& params, porep::RegisteredSealProof proof,
                     GpuSessionOptions options);
   // Stops the GPU thread (abandoning what it has not proved) and frees the device memory.
@@ -108,7 +113,7 @@ class GpuProvingSession {
 
  private:
   void start_gpu_thread();
-  void record_shape(const porep::SealProofInfo& info, GpuSectorReport& report);
+  void record_shape(GpuSectorReport& report);
 
   const prover::MappedParameters& params_;
   porep::RegisteredSealProof proof_;
@@ -119,6 +124,15 @@ class GpuProvingSession {
   BackgroundRelease* release_ = nullptr;
   std::shared_ptr<detail::SessionState> state_;
   std::thread gpu_thread_;  // joined by the destructor, before anything it uses goes away
+
+  // The shape needs only the registered proof, so it is recorded from construction on, beside
+  // the GPU's start, the parameter upload and the first C1's load and check; the first submit
+  // takes it. Declared last: destroyed first, waiting for a recording still under way.
+  struct RecordedShape {
+    std::shared_ptr<circuit::stacked::PartitionRecording> shape;
+    double seconds = 0;
+  };
+  std::future<RecordedShape> shape_recording_;
 };
 
 }  // namespace cuzk::pipeline
