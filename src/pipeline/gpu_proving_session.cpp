@@ -282,9 +282,9 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
     return RecordedShape{std::move(shape), seconds_since(start)};
   });
 
-  // The plan, before anything is allocated on the device and before the shape is recorded (the
-  // parameters upload meanwhile), from bounds: the domain is the h vector's length + 1, and the
-  // inputs present in B, whose points come first in B, are at most all inputs.
+  // The plan, before anything is allocated on the device and while the shape is being recorded,
+  // from bounds: the domain is the h vector's length + 1, and the inputs present in B, whose
+  // points come first in B, are at most all inputs.
   GpuMemoryNeeds needs;
   needs.points = query_points(lengths);
   const std::size_t domain = lengths.h + 1;
@@ -319,7 +319,7 @@ void GpuProvingSession::start_gpu_thread() {
 
 // Taken once per session: every sector of one registered proof has the same shape. The "shape"
 // phase is the recording's own time, most of it spent while the parameters went up.
-void GpuProvingSession::record_shape(GpuSectorReport& report) {
+void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   if (!shape_recording_.valid()) throw Error("the circuit's shape failed earlier in this session");
   RecordedShape recorded = shape_recording_.get();  // rethrows the recording's failure
   std::shared_ptr<stacked::PartitionRecording> shape = std::move(recorded.shape);
@@ -361,7 +361,7 @@ GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
   report.phases.emplace_back("check", seconds_since(phase));
   if (options_.stop != nullptr && options_.stop->load()) throw Error("interrupted");
 
-  if (!layout_) record_shape(report);
+  if (!layout_) take_recorded_shape(report);
 
   auto work = std::make_shared<detail::SectorWork>(partitions);
   state_->update([&] { state_->queue.push_back(work); });

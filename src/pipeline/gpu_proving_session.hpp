@@ -8,9 +8,10 @@
 //   GpuPendingSector b = session.submit(c1_b, job);   // ... while the host synthesizes b
 //   GpuSectorResult ra = session.finish(std::move(a)); // assemble and verify a
 //
-// The first submit starts the GPU thread (the parameters upload while the host records the shape
-// and synthesizes), so a one-sector session overlaps exactly as the single-sector pipeline always
-// has (gpu_sector_prover.hpp is that use). Only in CUDA builds.
+// The shape is recorded on a thread of its own from construction on; the first submit starts the
+// GPU thread (the parameters upload while the host checks the C1 and the shape records), takes
+// the shape and synthesizes, so a one-sector session overlaps all of it (gpu_sector_prover.hpp is
+// that use). Only in CUDA builds.
 #pragma once
 
 #ifdef CUZK_HAVE_CUDA
@@ -96,7 +97,7 @@ class GpuProvingSession {
   porep::RegisteredSealProof registered_proof() const { return proof_; }
 
   // On the calling thread: checks every vanilla proof of `c1` (of this session's registered
-  // proof), records the shape (first sector only) and synthesizes every partition's witness,
+  // proof), takes the recorded shape (first sector only) and synthesizes every partition's witness,
   // handing each to the GPU thread. Returns once all are handed over. Throws cuzk::Error for a C1
   // that fails its check, a failed synthesis, or a session whose GPU thread has failed.
   GpuPendingSector submit(const porep::C1Output& c1, const GpuJobOptions& options);
@@ -113,7 +114,7 @@ class GpuProvingSession {
 
  private:
   void start_gpu_thread();
-  void record_shape(GpuSectorReport& report);
+  void take_recorded_shape(GpuSectorReport& report);
 
   const prover::MappedParameters& params_;
   porep::RegisteredSealProof proof_;
