@@ -54,13 +54,14 @@ inline int default_window_bits(std::size_t n) {
 // Device bytes pippenger_on_device takes for n points at window c, for XYZZ points of
 // `xyzz_bytes`: the digits before and after the sort, the carries and CUB's two sort buffers
 // (seven 32-bit arrays of n), the ranges' partial sums and the first merge's output, every
-// window's buckets, and the small arrays of the merge.
+// window's buckets, and the merge's six arrays of one entry a partial sum (their keys, the runs'
+// keys, counts and offsets, the chunks' counts and offsets).
 inline std::size_t pippenger_work_bytes(std::size_t n, int c, std::size_t xyzz_bytes) {
   const std::size_t windows = (kScalarBits + c - 1) / c;
   const std::size_t buckets = std::size_t{1} << (c - 1);
   const std::size_t partials = 2 * ((n + kRange - 1) / kRange);
   return 7 * n * 4 + (partials + std::min(partials, buckets) + partials / kChunk + 1) * xyzz_bytes +
-         windows * buckets * xyzz_bytes + 7 * partials * 4;
+         windows * buckets * xyzz_bytes + 6 * partials * 4;
 }
 
 struct DeviceScalar {

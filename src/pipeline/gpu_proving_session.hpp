@@ -127,8 +127,9 @@ class GpuProvingSession {
   std::thread gpu_thread_;  // joined by the destructor, before anything it uses goes away
 
   // The shape needs only the registered proof, so it is recorded from construction on, beside
-  // the GPU's start, the parameter upload and the first C1's load and check; the first submit
-  // takes it. Declared last: destroyed first, waiting for a recording still under way.
+  // the GPU's start, the parameter upload and the first C1's check (the C1 is loaded before the
+  // session exists); the first submit takes it. Declared last: destroyed first, waiting for a
+  // recording still under way.
   struct RecordedShape {
     std::shared_ptr<circuit::stacked::PartitionRecording> shape;
     double seconds = 0;
