@@ -1,9 +1,11 @@
 // Pippenger's bucket method on the GPU, written once for G1 (F = DeviceFp) and G2 (DeviceFp2).
 //
-// Scalars are recoded into signed c-bit digits d in [-2^(c-1), 2^(c-1)], so a window needs only
-// 2^(c-1) buckets and a negative digit adds the negated point. Per window:
+// Scalars are recoded into signed digits: a window of c bits takes d in [-2^(c-1), 2^(c-1)], so it
+// needs only 2^(c-1) buckets and a negative digit adds the negated point. A window size c asks for
+// ceil(256 / c) windows, and their widths are then evened out (WindowPlan): 12 windows cover 256
+// bits with 8 of 21 bits and 4 of 22, a third fewer buckets than 12 of 22. Per window:
 //   1. digits_kernel writes (bucket, point index | sign << 31) for every point; zero digits get
-//      the key 2^(c-1), which sorts last and is skipped;
+//      the key 2^(width-1), which sorts last and is skipped;
 //   2. CUB radix-sorts the pairs by bucket;
 //   3. thread t sums the points at sorted positions [t * kRange, (t + 1) * kRange), whichever
 //      buckets they fall in, so every thread does the same number of additions (fixed chunks of
@@ -37,18 +39,51 @@ inline constexpr std::uint32_t kRange = 64;  // sorted points summed by one thre
 inline constexpr std::uint32_t kChunk = 32;  // partial sums merged by one thread per pass
 inline constexpr unsigned kThreads = 128;
 inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
+inline constexpr int kMaxWindows = kScalarBits / 2;  // c >= 2
+
+// The windows of the signed recoding for a requested width c: as many as c-bit windows would
+// need, ceil(256 / c), with widths that differ by at most one bit (the wider ones lowest). Every
+// window's digits cost one addition a point whatever its width, so only the count matters to the
+// bucket phase; the buckets, 2^(width - 1) a window, and the reduction over them shrink. The top
+// window never carries out: scalars are below 2^255, so its raw value is below half its range.
+struct WindowPlan {
+  int count = 0;
+  std::uint8_t width[kMaxWindows] = {};
+  std::uint16_t offset[kMaxWindows] = {};            // first scalar bit of the window
+  std::uint32_t first_bucket[kMaxWindows + 1] = {};  // window w's buckets in the shared array
+
+  __host__ __device__ std::uint32_t buckets(int w) const { return 1u << (width[w] - 1); }
+  std::uint32_t total_buckets() const { return first_bucket[count]; }
+  std::uint32_t most_buckets() const { return buckets(0); }
+};
+
+inline WindowPlan plan_windows(int c) {
+  WindowPlan plan;
+  plan.count = (kScalarBits + c - 1) / c;
+  const int narrow = kScalarBits / plan.count;
+  const int wide = kScalarBits - narrow * plan.count;  // windows one bit wider than `narrow`
+  int offset = 0;
+  for (int w = 0; w < plan.count; ++w) {
+    plan.width[w] = static_cast<std::uint8_t>(narrow + (w < wide ? 1 : 0));
+    plan.offset[w] = static_cast<std::uint16_t>(offset);
+    plan.first_bucket[w + 1] = plan.first_bucket[w] + plan.buckets(w);
+    offset += plan.width[w];
+  }
+  return plan;
+}
 
 // Window size for n points when the caller does not choose: about log2(n) - 4 bits up to 2^24
 // points (bucket work, 2^(c-1) per window, stays well under the n adds per window), then wider:
 // on the H200 at 2^26 the bucket phase took 459 ms at c = 16, 436 at 17 and 430 at 18 (15
 // windows instead of 16); at 2^24 c = 16 and 18 tied. At 2^27 (a 32 GiB partition's H query) a
 // sweep gave, whole MSM with the scalar upload: c = 16 1198 ms, 17 1186, 18 1198, 19 1101,
-// 20 1069, 21 1110 (cuzk_bench_kernels msm 27).
+// 20 1069, 21 1110 (cuzk_bench_kernels msm 27). With the bucket ranges and even window widths, 22
+// asks for 12 windows (8 of 21 bits, 4 of 22) instead of 20's 13, for 1.9 GB more buckets.
 inline int default_window_bits(std::size_t n) {
   int log_n = 0;
   while ((std::size_t{1} << (log_n + 1)) <= n) ++log_n;
   if (log_n <= 24) return std::clamp(log_n - 4, 8, 16);
-  return n > (std::size_t{1} << 26) ? 20 : 18;
+  return n > (std::size_t{1} << 26) ? 22 : 18;
 }
 
 // Device bytes pippenger_on_device takes for n points at window c, for XYZZ points of
@@ -57,11 +92,11 @@ inline int default_window_bits(std::size_t n) {
 // window's buckets, and the merge's six arrays of one entry a partial sum (their keys, the runs'
 // keys, counts and offsets, the chunks' counts and offsets).
 inline std::size_t pippenger_work_bytes(std::size_t n, int c, std::size_t xyzz_bytes) {
-  const std::size_t windows = (kScalarBits + c - 1) / c;
-  const std::size_t buckets = std::size_t{1} << (c - 1);
+  const WindowPlan plan = plan_windows(c);
+  const std::size_t buckets = plan.most_buckets();
   const std::size_t partials = 2 * ((n + kRange - 1) / kRange);
   return 7 * n * 4 + (partials + std::min(partials, buckets) + partials / kChunk + 1) * xyzz_bytes +
-         windows * buckets * xyzz_bytes + 6 * partials * 4;
+         std::size_t{plan.total_buckets()} * xyzz_bytes + 6 * partials * 4;
 }
 
 struct DeviceScalar {
@@ -95,16 +130,15 @@ static __global__ void ones_bitmap_kernel(const DeviceScalar* scalars, std::size
 // from the lowest window up, so without this every window would redo all the windows below it
 // (at 2^27 points and 13 windows that was 43 ms of an MSM's digits; 4.3 GB of scalars are read
 // per window either way).
-static __global__ void carries_kernel(const DeviceScalar* scalars, std::size_t n, int c,
-                                      int windows, std::uint32_t* carries) {
+static __global__ void carries_kernel(const DeviceScalar* scalars, std::size_t n,
+                                      const WindowPlan plan, std::uint32_t* carries) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const DeviceScalar s = scalars[i];
-  const std::uint32_t half = 1u << (c - 1);
   std::uint32_t carry = 0, mask = 0;
-  for (int w = 0; w < windows; ++w) {
+  for (int w = 0; w < plan.count; ++w) {
     mask |= carry << w;
-    carry = scalar_bits(s, w * c, c) + carry > half ? 1 : 0;
+    carry = scalar_bits(s, plan.offset[w], plan.width[w]) + carry > plan.buckets(w) ? 1 : 0;
   }
   carries[i] = mask;
 }
@@ -112,26 +146,26 @@ static __global__ void carries_kernel(const DeviceScalar* scalars, std::size_t n
 // Signed digit of window `window` for every point, as a (key, value) pair for the sort. With
 // `carries` (carries_kernel), the carry into the window is read instead of recomputed.
 static __global__ void digits_kernel(const DeviceScalar* scalars, const std::uint32_t* carries,
-                                     std::size_t n, int c, int window, bool skip_ones,
-                                     std::uint32_t* keys, std::uint32_t* values) {
+                                     std::size_t n, const WindowPlan plan, int window,
+                                     bool skip_ones, std::uint32_t* keys, std::uint32_t* values) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const DeviceScalar s = scalars[i];
-  const std::uint32_t half = 1u << (c - 1);
+  const std::uint32_t half = plan.buckets(window);
   std::uint32_t key = half;  // the zero digit
   std::uint32_t value = static_cast<std::uint32_t>(i);
   if (!(skip_ones && is_one(s))) {
     std::int64_t digit = 0;
     if (carries != nullptr) {
-      digit =
-          static_cast<std::int64_t>(scalar_bits(s, window * c, c)) + ((carries[i] >> window) & 1);
-      if (digit > half) digit -= std::int64_t{1} << c;
+      digit = static_cast<std::int64_t>(scalar_bits(s, plan.offset[window], plan.width[window])) +
+              ((carries[i] >> window) & 1);
+      if (digit > half) digit -= std::int64_t{1} << plan.width[window];
     } else {
       std::uint32_t carry = 0;
       for (int w = 0; w <= window; ++w) {
-        digit = static_cast<std::int64_t>(scalar_bits(s, w * c, c)) + carry;
-        carry = digit > half ? 1 : 0;
-        if (carry) digit -= std::int64_t{1} << c;
+        digit = static_cast<std::int64_t>(scalar_bits(s, plan.offset[w], plan.width[w])) + carry;
+        carry = digit > plan.buckets(w) ? 1 : 0;
+        if (carry) digit -= std::int64_t{1} << plan.width[w];
       }
     }
     if (digit > 0) {
@@ -255,18 +289,22 @@ __device__ DeviceXyzz<F> times_small(const DeviceXyzz<F>& p, std::uint32_t k) {
 
 // Segment k of window w covers buckets [k*len, (k+1)*len); bucket j carries weight j + 1.
 // Running sums from the top give sum (j - start + 1) B_j and sum B_j; the segment's share of
-// the window sum is the first plus start * the second.
+// the window sum is the first plus start * the second. Every window has as many segments as the
+// widest; a narrower window's segments past its buckets are infinity.
 template <class F>
-__global__ void bucket_segments_kernel(const DeviceXyzz<F>* buckets,
-                                       std::uint32_t buckets_per_window, std::uint32_t len,
-                                       std::uint32_t segments_per_window, int windows,
+__global__ void bucket_segments_kernel(const DeviceXyzz<F>* buckets, const WindowPlan plan,
+                                       std::uint32_t len, std::uint32_t segments_per_window,
                                        DeviceXyzz<F>* out) {
   const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= segments_per_window * static_cast<std::uint32_t>(windows)) return;
+  if (t >= segments_per_window * static_cast<std::uint32_t>(plan.count)) return;
   const std::uint32_t w = t / segments_per_window;
   const std::uint32_t k = t % segments_per_window;
   const std::uint32_t start = k * len;
-  const DeviceXyzz<F>* b = buckets + static_cast<std::size_t>(w) * buckets_per_window;
+  if (start >= plan.buckets(w)) {
+    out[t] = DeviceXyzz<F>::infinity();
+    return;
+  }
+  const DeviceXyzz<F>* b = buckets + plan.first_bucket[w];
   DeviceXyzz<F> running = DeviceXyzz<F>::infinity();
   DeviceXyzz<F> weighted = DeviceXyzz<F>::infinity();
   for (std::uint32_t j = start + len; j-- > start;) {
@@ -277,13 +315,13 @@ __global__ void bucket_segments_kernel(const DeviceXyzz<F>* buckets,
   out[t] = weighted;
 }
 
-// Horner over the window sums: sum_w 2^(c w) W_w, plus an extra term (the ones' sum).
+// Horner over the window sums: sum_w 2^offset(w) W_w, plus an extra term (the ones' sum).
 template <class F>
-__global__ void combine_windows_kernel(const DeviceXyzz<F>* window_sums, int windows, int c,
+__global__ void combine_windows_kernel(const DeviceXyzz<F>* window_sums, const WindowPlan plan,
                                        const DeviceXyzz<F>* extra, DeviceXyzz<F>* out) {
-  DeviceXyzz<F> acc = window_sums[windows - 1];
-  for (int w = windows - 2; w >= 0; --w) {
-    for (int i = 0; i < c; ++i) acc = acc.doubled();
+  DeviceXyzz<F> acc = window_sums[plan.count - 1];
+  for (int w = plan.count - 2; w >= 0; --w) {
+    for (int i = 0; i < plan.width[w]; ++i) acc = acc.doubled();
     acc.add(window_sums[w]);
   }
   if (extra != nullptr) acc.add(*extra);
@@ -340,8 +378,8 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   if (n >= (std::size_t{1} << 31)) throw Error("MSM of 2^31 or more points is not supported");
   const int c = config.window_bits != 0 ? config.window_bits : default_window_bits(n);
   if (c < 2 || c > 24) throw Error("MSM window of " + std::to_string(c) + " bits is outside 2..24");
-  const int windows = (kScalarBits + c - 1) / c;
-  const std::uint32_t buckets_per_window = 1u << (c - 1);
+  const WindowPlan plan = plan_windows(c);
+  const int windows = plan.count;
   const bool split_ones = config.ones == OnesPath::kBatchAddition;
 
   // The ones: bitmap, then their sum (kept on the device until the final combination).
@@ -362,7 +400,6 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   // partials, and the merge passes alternate between the two).
   const std::size_t ranges = (n + kRange - 1) / kRange;
   const std::size_t partial_count = 2 * ranges;
-  const std::uint32_t zero_key = buckets_per_window;
   StreamBuffer<std::uint32_t> keys(n, stream), values(n, stream), sorted_keys(n, stream),
       sorted_values(n, stream);
   StreamBuffer<std::uint32_t> partial_keys(partial_count, stream), run_keys(partial_count, stream),
@@ -370,9 +407,9 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
       chunk_offsets(partial_count, stream);
   StreamBuffer<int> num_runs(1, stream);
   StreamBuffer<std::uint32_t> most_count(1, stream);
-  StreamBuffer<Xyzz> buckets(static_cast<std::size_t>(windows) * buckets_per_window, stream);
+  StreamBuffer<Xyzz> buckets(plan.total_buckets(), stream);
   buckets.fill_bytes(0, stream);
-  const std::size_t max_runs = std::min<std::size_t>(partial_count, buckets_per_window);
+  const std::size_t max_runs = std::min<std::size_t>(partial_count, plan.most_buckets());
   StreamBuffer<Xyzz> sums_a(partial_count, stream),
       sums_b(max_runs + partial_count / kChunk + 1, stream);
 
@@ -381,7 +418,7 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   const int n_int = static_cast<int>(n);
   const int partial_int = static_cast<int>(partial_count);
   cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.data(), sorted_keys.data(), values.data(),
-                                  sorted_values.data(), n_int, 0, c, stream);
+                                  sorted_values.data(), n_int, 0, plan.width[0], stream);
   temp_bytes = std::max(temp_bytes, bytes);
   cub::DeviceRunLengthEncode::Encode(nullptr, bytes, partial_keys.data(), run_keys.data(),
                                      counts.data(), num_runs.data(), partial_int, stream);
@@ -396,21 +433,22 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   const bool carry_pass = windows <= 32;
   StreamBuffer<std::uint32_t> carries(carry_pass ? n : 0, stream);
   if (carry_pass) {
-    carries_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(scalars, n, c, windows,
+    carries_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(scalars, n, plan,
                                                                      carries.data());
     CUZK_CUDA_CHECK_LAUNCH();
   }
   for (int w = 0; w < windows; ++w) {
-    Xyzz* const window_buckets = buckets.data() + static_cast<std::size_t>(w) * buckets_per_window;
+    Xyzz* const window_buckets = buckets.data() + plan.first_bucket[w];
+    const std::uint32_t zero_key = plan.buckets(w);
     digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
-        scalars, carries.data(), n, c, w, split_ones, keys.data(), values.data());
+        scalars, carries.data(), n, plan, w, split_ones, keys.data(), values.data());
     CUZK_CUDA_CHECK_LAUNCH();
     clock.lap(&MsmTimings::digits_ms);
 
     bytes = temp_bytes;
-    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, keys.data(),
-                                                    sorted_keys.data(), values.data(),
-                                                    sorted_values.data(), n_int, 0, c, stream));
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+        temp.data(), bytes, keys.data(), sorted_keys.data(), values.data(), sorted_values.data(),
+        n_int, 0, plan.width[w], stream));
     clock.lap(&MsmTimings::sort_ms);
 
     bucket_ranges_kernel<F><<<blocks_for(ranges, kThreads), kThreads, 0, stream>>>(
@@ -463,15 +501,15 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   }
 
   // Window sums: segments of up to 64 buckets, then a tree over each window's segments.
-  const std::uint32_t len = std::min<std::uint32_t>(64, buckets_per_window);
-  const std::uint32_t segments = buckets_per_window / len;
+  const std::uint32_t len = std::min<std::uint32_t>(64, plan.buckets(windows - 1));
+  const std::uint32_t segments = plan.most_buckets() / len;
   StreamBuffer<Xyzz> segment_sums(static_cast<std::size_t>(windows) * segments, stream);
   bucket_segments_kernel<F><<<blocks_for(segments * windows, kThreads), kThreads, 0, stream>>>(
-      buckets.data(), buckets_per_window, len, segments, windows, segment_sums.data());
+      buckets.data(), plan, len, segments, segment_sums.data());
   CUZK_CUDA_CHECK_LAUNCH();
   StreamBuffer<Xyzz> window_sums(windows, stream);
   reduce_segments<F>(segment_sums.data(), segment_sums.size(), windows, window_sums.data(), stream);
-  combine_windows_kernel<F><<<1, 1, 0, stream>>>(window_sums.data(), windows, c,
+  combine_windows_kernel<F><<<1, 1, 0, stream>>>(window_sums.data(), plan,
                                                  split_ones ? ones_sum.data() : nullptr, result);
   CUZK_CUDA_CHECK_LAUNCH();
   clock.lap(&MsmTimings::reduce_ms);

@@ -135,6 +135,9 @@ TEST_CASE("G1 MSM is linear at a larger size" * doctest::skip(no_gpu())) {
   const auto lhs = G1Jacobian::from_affine(from_device_layout(msm_g1(bases, s))) +
                    from_device_layout(msm_g1(bases, t, {.window_bits = 13}));
   CHECK(lhs == from_device_layout(msm_g1(bases, sum, {.window_bits = 16})));
+  // Windows of unequal widths: 12 windows of 21 and 22 bits, 13 of 19 and 20.
+  CHECK(lhs == from_device_layout(msm_g1(bases, sum, {.window_bits = 22})));
+  CHECK(lhs == from_device_layout(msm_g1(bases, sum, {.window_bits = 20})));
 }
 
 TEST_CASE("G1 MSM rejects more scalars than bases" * doctest::skip(no_gpu())) {
