@@ -1,9 +1,14 @@
 // Parameter bases on the device: every query's encoded points go through two page-locked staging
 // buffers (the source fills one while the other is copied) and are decoded on the GPU.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "kernels/device_memory.cuh"
 #include "kernels/parameter_bases.hpp"
@@ -93,7 +98,52 @@ struct ParameterBases::State {
   DeviceBuffer<std::uint8_t> slice_buffer[2];                 // streamed: G1, G2
   std::optional<std::pair<Query, std::size_t>> loaded[2];
   Uploader uploader;
+
+  // The background upload (resident_in_background): queries [0, resident_queries) are on the
+  // device; `failure` says why the rest never will be. Guarded by `mutex`, like upload_ms.
+  mutable std::mutex mutex;
+  mutable std::condition_variable changed;
+  int resident_queries = kQueryCount;
+  std::exception_ptr failure;
   double upload_ms = 0;
+  std::atomic<bool> stop{false};  // the owner is gone: skip the queries not yet begun
+  std::thread upload_thread;
+
+  ~State() {
+    stop = true;
+    if (upload_thread.joinable()) upload_thread.join();
+  }
+
+  // Blocks until queries [0, count) are on the device or the upload has failed.
+  void wait_for(int count) const {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return resident_queries >= count || failure != nullptr; });
+    if (resident_queries < count) std::rethrow_exception(failure);
+  }
+
+  void upload_in_order(const std::function<void(double)>& on_resident) {
+    try {
+      for (int i = 0; i < kQueryCount; ++i) {
+        if (stop) throw Error("parameters: the upload was abandoned");
+        const std::size_t n = queries[i].points;
+        if (n != 0) timed_load(static_cast<Query>(i), 0, n, whole[i].data());
+        // Before the last query is released, so that whoever waits for all has seen it.
+        if (i == kQueryCount - 1 && on_resident) on_resident(upload_ms_now() / 1000);
+        const std::lock_guard lock(mutex);
+        resident_queries = i + 1;
+        changed.notify_all();
+      }
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      failure = std::current_exception();
+      changed.notify_all();
+    }
+  }
+
+  double upload_ms_now() const {
+    const std::lock_guard lock(mutex);
+    return upload_ms;
+  }
 
   // The range of slice k of query q.
   std::pair<std::size_t, std::size_t> range(Query q, std::size_t k) const {
@@ -108,6 +158,7 @@ struct ParameterBases::State {
   void timed_load(Query q, std::size_t first, std::size_t count, void* out) {
     const auto start = std::chrono::steady_clock::now();
     uploader.load(queries[static_cast<int>(q)], q, first, count, out);
+    const std::lock_guard lock(mutex);
     upload_ms +=
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
@@ -129,6 +180,24 @@ ParameterBases ParameterBases::resident(Queries queries) {
   }
   return ParameterBases(std::move(state));
 }
+
+ParameterBases ParameterBases::resident_in_background(Queries queries,
+                                                      std::function<void(double)> on_resident) {
+  auto state = std::make_unique<State>();
+  state->queries = std::move(queries);
+  // Everything is allocated here, so a GPU without room fails now, on the caller's thread.
+  for (int i = 0; i < kQueryCount; ++i) {
+    const std::size_t n = state->queries[i].points;
+    state->whole[i] = DeviceBuffer<std::uint8_t>(n * point_bytes(static_cast<Query>(i)));
+  }
+  state->resident_queries = 0;
+  State* const s = state.get();
+  state->upload_thread =
+      std::thread([s, on_resident = std::move(on_resident)] { s->upload_in_order(on_resident); });
+  return ParameterBases(std::move(state));
+}
+
+void ParameterBases::wait_resident() const { state_->wait_for(kQueryCount); }
 
 ParameterBases ParameterBases::streamed(Queries queries, const Origins& origins,
                                         std::size_t slice_points) {
@@ -170,7 +239,10 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
     throw Error(std::string("parameters: slice ") + std::to_string(k) + " of query " +
                 query_name(q) + " does not exist");
   const auto [begin, end] = state_->range(q, k);
-  if (state_->resident) return {state_->whole[static_cast<int>(q)].data(), 0, end};
+  if (state_->resident) {
+    state_->wait_for(static_cast<int>(q) + 1);
+    return {state_->whole[static_cast<int>(q)].data(), 0, end};
+  }
   const int curve = is_g2(q) ? 1 : 0;
   void* buffer = state_->slice_buffer[curve].data();
   if (state_->loaded[curve] != std::pair{q, k}) {
@@ -181,6 +253,6 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
   return {buffer, begin, end - begin};
 }
 
-double ParameterBases::upload_ms() const { return state_->upload_ms; }
+double ParameterBases::upload_ms() const { return state_->upload_ms_now(); }
 
 }  // namespace cuzk::kernels

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "kernels/groth16_inputs.hpp"
@@ -32,6 +33,16 @@ class ParameterBases {
   // Decoding on the device checks every point (range, curve); a bad one throws cuzk::Error
   // naming the query and the point.
   static ParameterBases resident(Queries queries);
+  // The resident layout, allocated here and filled by a thread of its own in query order (H, L,
+  // A, B_G1, B_G2) while the caller goes on: a partition can start on the quotient, and its H MSM
+  // on H, before the other queries are up. slice() waits for its query; an upload failure is
+  // rethrown by the slice() that waits for it and by wait_resident(). `on_resident` (may be
+  // empty) is called on the upload's thread with its seconds once every query is up.
+  static ParameterBases resident_in_background(Queries queries,
+                                               std::function<void(double)> on_resident);
+  // Returns once every query is on the device (at once unless uploading in the background);
+  // rethrows the background upload's failure.
+  void wait_resident() const;
   // Slices of at most slice_points points (a positive multiple of 64), the first of a query
   // starting at 0 and the others at origin + a multiple of slice_points.
   static ParameterBases streamed(Queries queries, const Origins& origins, std::size_t slice_points);

@@ -174,14 +174,15 @@ class GpuThread {
     try {
       const ParamsFileReader reader(*params);
       std::optional<kernels::ParameterBases> bases;
-      double upload_seconds = 0;
       if (plan.resident) {
-        const Clock::time_point upload_start = Clock::now();
-        bases = kernels::ParameterBases::resident(reader.queries());
-        upload_seconds = seconds_since(upload_start);
-        log("parameters on the GPU: " +
-            format_gib(kernels::ParameterBases::resident_bytes(query_points(params->lengths()))) +
-            " in " + std::to_string(upload_seconds) + " s");
+        // Uploaded beside the shape's wait and the first partition's quotient, H first: each
+        // query is waited for where a partition first needs it.
+        const std::string bytes =
+            format_gib(kernels::ParameterBases::resident_bytes(query_points(params->lengths())));
+        bases = kernels::ParameterBases::resident_in_background(
+            reader.queries(), [log = log, bytes](double seconds) {
+              log("parameters on the GPU: " + bytes + " in " + std::to_string(seconds) + " s");
+            });
       }
       std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
       if (shape == nullptr) return;
@@ -202,6 +203,10 @@ class GpuThread {
       while (std::shared_ptr<detail::SectorWork> work = state->next_sector()) {
         const double streamed_ms = plan.resident ? 0 : bases->upload_ms();
         prove_partitions(*work, prover, *bases);
+        // A failed upload fails the session, as it did when it came first; after a sector it is
+        // already done.
+        bases->wait_resident();
+        const double upload_seconds = bases->upload_ms() / 1000;
         state->update([&] {
           if (first) work->shape_upload_seconds = shape_upload_seconds;
           work->upload_seconds = !plan.resident ? (bases->upload_ms() - streamed_ms) / 1000

@@ -9,9 +9,10 @@
 //   GpuSectorResult ra = session.finish(std::move(a)); // assemble and verify a
 //
 // The shape is recorded on a thread of its own from construction on; the first submit starts the
-// GPU thread (the parameters upload while the host checks the C1 and the shape records), takes
-// the shape and synthesizes, so a one-sector session overlaps all of it (gpu_sector_prover.hpp is
-// that use). Only in CUDA builds.
+// GPU thread (the parameters upload on a thread of their own, H first, while the host checks the
+// C1 and the shape records), takes the shape and synthesizes, so a one-sector session overlaps
+// all of it (gpu_sector_prover.hpp is that use); the first partition waits for each query only
+// where it needs it. Only in CUDA builds.
 #pragma once
 
 #ifdef CUZK_HAVE_CUDA

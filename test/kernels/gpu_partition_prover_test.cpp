@@ -128,6 +128,40 @@ TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *
   CHECK(sums.b_g2 == expected.b_g2);
 }
 
+TEST_CASE("GPU partition prover: parameters uploaded in the background give the resident sums" *
+          doctest::skip(no_gpu())) {
+  const Fixture f;
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+  const circuit::CompactWitness witness = witness_of(f);
+  const pipeline::GpuWitness upload(witness);
+  const pipeline::ParamsFileReader reader(params);
+  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  PartitionProver gpu(device_shape);
+  const PartitionSums expected = [&] {
+    ParameterBases resident = ParameterBases::resident(reader.queries());
+    return gpu.prove(resident, upload.view());
+  }();
+
+  int calls = 0;  // written on the upload's thread before wait_resident() can return
+  double seconds = 0;
+  ParameterBases background =
+      ParameterBases::resident_in_background(reader.queries(), [&](double s) {
+        seconds = s;
+        ++calls;
+      });
+  // Proved at once: each query is waited for where the prover first takes it.
+  const PartitionSums sums = gpu.prove(background, upload.view());
+  background.wait_resident();
+  CHECK(calls == 1);
+  CHECK(seconds > 0);
+  CHECK(seconds * 1000 == doctest::Approx(background.upload_ms()));
+  CHECK(sums.h == expected.h);
+  CHECK(sums.l == expected.l);
+  CHECK(sums.a == expected.a);
+  CHECK(sums.b_g1 == expected.b_g1);
+  CHECK(sums.b_g2 == expected.b_g2);
+}
+
 TEST_CASE("GPU partition prover: a witness that does not satisfy the circuit is refused" *
           doctest::skip(no_gpu())) {
   const Fixture f;
