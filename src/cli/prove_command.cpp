@@ -29,6 +29,7 @@
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/shape_recording.hpp"
 #include "porep/c1_parser.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/seal/seal_prover.hpp"
@@ -59,6 +60,12 @@ void prove(const ProveOptions& o) {
   const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
   progress.log(choice.reason);
 
+  SectorProvingOptions proving;
+  // The GPU path's circuit shape needs only the registered proof: recorded from here on, beside
+  // the parameters' mapping and the GPU session's start, since it is what the first partition
+  // waits for. (A failure before the session, such as missing parameters, waits for it too.)
+  if (choice.gpu) proving.shape = pipeline::ShapeRecording::start(c1.registered_proof);
+
   watch = Stopwatch();
   const prover::MappedParameters params =
       load_seal_parameters(o.params_dir, c1.registered_proof, o.verify_params, progress);
@@ -69,7 +76,6 @@ void prove(const ProveOptions& o) {
   // Frees the big host buffers off the critical path; outlives the writing of the proof.
   pipeline::BackgroundRelease release;
 
-  SectorProvingOptions proving;
   proving.sector = sector;
   proving.verify = !o.no_verify;
   proving.gpu_memory_limit = o.gpu_memory_limit;

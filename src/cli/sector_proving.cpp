@@ -42,6 +42,7 @@ SectorProofs prove_on_gpu(const porep::C1Output& c1, const prover::MappedParamet
   options.sector = o.sector;
   options.verify = o.verify;
   options.gpu_memory_limit = o.gpu_memory_limit;
+  options.shape = o.shape;
   options.log = [&progress](const std::string& line) { progress.log(line); };
   options.release = &release;
   pipeline::GpuSectorResult result = pipeline::prove_sector_gpu(c1, params, options);

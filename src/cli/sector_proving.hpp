@@ -13,6 +13,7 @@
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/proof.hpp"
@@ -24,7 +25,8 @@ namespace cuzk::cli {
 struct SectorProvingOptions {
   std::optional<sealing::ProverSector> sector;
   bool verify = true;
-  std::optional<std::size_t> gpu_memory_limit;                                    // GPU only
+  std::optional<std::size_t> gpu_memory_limit;  // GPU only
+  pipeline::ShapeRecording shape;  // GPU only: the shape's recording, if started already
   std::uint32_t partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;  // CPU only
 };
 

@@ -280,12 +280,13 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
   // recorded shape is checked against them again once recorded).
   prover::check_lengths_match(lengths, prover::seal::expected_parameter_lengths(proof),
                               params.name());
-  shape_recording_ = std::async(std::launch::async, [info = porep::seal_proof_info(proof)] {
-    const Clock::time_point start = Clock::now();
-    auto shape = std::make_shared<stacked::PartitionRecording>(
-        stacked::record_partition_blocks(stacked::circuit_shape(info)));
-    return RecordedShape{std::move(shape), seconds_since(start)};
-  });
+  if (options_.shape.valid() && options_.shape.proof() != proof) {
+    throw Error("GPU session: a shape recorded for " +
+                std::string(porep::seal_proof_info(options_.shape.proof()).name) +
+                " was given for " + std::string(porep::seal_proof_info(proof).name));
+  }
+  shape_recording_ =
+      options_.shape.valid() ? std::move(options_.shape) : ShapeRecording::start(proof);
 
   // The plan, before anything is allocated on the device and while the shape is being recorded,
   // from bounds: the domain is the h vector's length + 1, and the inputs present in B, whose
@@ -325,8 +326,7 @@ void GpuProvingSession::start_gpu_thread() {
 // Taken once per session: every sector of one registered proof has the same shape. The "shape"
 // phase is the recording's own time, most of it spent while the parameters went up.
 void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
-  if (!shape_recording_.valid()) throw Error("the circuit's shape failed earlier in this session");
-  RecordedShape recorded = shape_recording_.get();  // rethrows the recording's failure
+  RecordedShape recorded = shape_recording_.take();  // rethrows the recording's failure
   std::shared_ptr<stacked::PartitionRecording> shape = std::move(recorded.shape);
   prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
                               params_.name());

@@ -31,6 +31,7 @@
 #include "pipeline/background_release.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
 #include "pipeline/gpu_sector_prover.hpp"
+#include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/mapped_parameters.hpp"
@@ -53,6 +54,9 @@ struct GpuSessionOptions {
   // Polled between partitions and sectors: once true, the sector in flight fails ("interrupted")
   // instead of taking more GPU time.
   const std::atomic<bool>* stop = nullptr;
+  // The shape, if its recording was started before the session (for the session's registered
+  // proof); the session starts its own otherwise.
+  ShapeRecording shape;
 };
 
 struct GpuJobOptions {
@@ -127,15 +131,11 @@ class GpuProvingSession {
   std::shared_ptr<detail::SessionState> state_;
   std::thread gpu_thread_;  // joined by the destructor, before anything it uses goes away
 
-  // The shape needs only the registered proof, so it is recorded from construction on, beside
-  // the GPU's start, the parameter upload and the first C1's check (the C1 is loaded before the
-  // session exists); the first submit takes it. Declared last: destroyed first, waiting for a
-  // recording still under way.
-  struct RecordedShape {
-    std::shared_ptr<circuit::stacked::PartitionRecording> shape;
-    double seconds = 0;
-  };
-  std::future<RecordedShape> shape_recording_;
+  // The shape needs only the registered proof, so it is recorded from construction on (or
+  // earlier, options.shape), beside the GPU's start, the parameter upload and the first C1's
+  // check; the first submit takes it. Declared last: destroyed first, waiting for a recording
+  // still under way.
+  ShapeRecording shape_recording_;
 };
 
 }  // namespace cuzk::pipeline

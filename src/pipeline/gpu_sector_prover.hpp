@@ -28,6 +28,7 @@
 
 #include "kernels/partition_prover.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
 #include "prover/mapped_parameters.hpp"
 #include "prover/proof.hpp"
@@ -46,6 +47,8 @@ struct GpuSectorOptions {
   // Where big host buffers go to be freed; give one that outlives the call (and the writing of the
   // proof) so that nothing waits for them. A private one is used, and drained on return, if none.
   BackgroundRelease* release = nullptr;
+  // The shape's recording, if started earlier (shape_recording.hpp); started here otherwise.
+  ShapeRecording shape;
 };
 
 struct PartitionReport {

@@ -1,0 +1,46 @@
+// The partition shape a GPU session proves from (circuit::stacked::record_partition_blocks),
+// recorded on a thread of its own. It needs only the registered proof, so `cuzk prove` starts it
+// as soon as the C1 names the proof, before the GPU is probed and the parameters are mapped; a
+// session handed none starts its own at construction.
+#pragma once
+
+#include <future>
+#include <memory>
+#include <mutex>
+
+#include "porep/registered_proof.hpp"
+
+namespace cuzk::circuit::stacked {
+struct PartitionRecording;
+}
+
+namespace cuzk::pipeline {
+
+struct RecordedShape {
+  std::shared_ptr<circuit::stacked::PartitionRecording> shape;
+  double seconds = 0;  // the recording's own wall time
+};
+
+// A recording under way. Copies share it; the first take() waits for it and hands the shape over,
+// so that whoever took it decides when its memory goes.
+class ShapeRecording {
+ public:
+  ShapeRecording() = default;  // none
+  static ShapeRecording start(porep::RegisteredSealProof proof);
+
+  bool valid() const { return state_ != nullptr; }
+  porep::RegisteredSealProof proof() const;
+  // Waits; rethrows the recording's failure. Throws cuzk::Error when taken before, by any copy.
+  RecordedShape take() const;
+
+ private:
+  struct State {
+    porep::RegisteredSealProof proof{};
+    std::mutex mutex;
+    std::future<RecordedShape>
+        result;  // invalid once taken; destroyed last, waiting for the thread
+  };
+  std::shared_ptr<State> state_;
+};
+
+}  // namespace cuzk::pipeline
