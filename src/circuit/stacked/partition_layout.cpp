@@ -16,11 +16,9 @@ CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
           a.num_constraints - b.num_constraints};
 }
 
-Nonzeros nonzeros_of(const CountingCS& cs) {
+template <class CS>
+Nonzeros nonzeros_of(const CS& cs) {
   return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
-}
-Nonzeros nonzeros_of(const ShapeCS& cs) {
-  return {cs.a().nonzeros(), cs.b().nonzeros(), cs.c().nonzeros()};
 }
 
 std::string describe(const CircuitSize& s) {
