@@ -13,11 +13,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 
 #include "circuit/compact_r1cs.hpp"
 #include "circuit/constraint_system.hpp"
+#include "util/prefault_thread.hpp"
 
 namespace cuzk::circuit {
 
@@ -26,6 +28,17 @@ namespace cuzk::circuit {
 // pointers: one check for room per row instead of a push_back per term.
 class MatrixRecorder {
  public:
+  // Room for `rows` rows of `terms` terms in all: they are then written without a copy.
+  void reserve(std::size_t rows, std::size_t terms) {
+    if (rows + 1 > m_.row_start.size()) m_.row_start.resize(rows + 1);
+    if (terms > m_.column.size()) resize_terms(terms);
+  }
+  // The arrays' room past what is written.
+  std::array<std::span<std::uint32_t>, 3> room() {
+    return {std::span(m_.row_start).subspan(rows_ + 1), std::span(m_.column).subspan(terms_),
+            std::span(m_.coeff).subspan(terms_)};
+  }
+
   // Whether a row of `terms` terms fits, and room for it and as much again (which moves the
   // arrays) where it does not.
   bool has_room(std::size_t terms) const {
@@ -116,6 +129,11 @@ class ShapeCS {
     return {};
   }
 
+  // Room for `rows` constraints of `nonzeros` terms in A, B and C: a recording that stays within
+  // it writes each array once, where growing would copy it and fault its pages in twice. The
+  // room's pages are faulted in on a thread of its own (PrefaultThread) as the recording goes.
+  void reserve(std::size_t rows, const std::array<std::size_t, 3>& nonzeros);
+
   // Counts of the whole circuit so far (the block's start included).
   std::size_t num_inputs() const { return num_inputs_; }
   std::size_t num_aux() const { return num_aux_; }
@@ -129,6 +147,7 @@ class ShapeCS {
 
   // This system's rows and coefficients, moved out; no densities.
   CompactR1cs take_rows() && {
+    prefault_.reset();
     CompactR1cs r;
     r.size = size();
     r.a = std::move(a_).take();
@@ -160,8 +179,13 @@ class ShapeCS {
       row = &normalized_;
     }
     if (!m.has_room(row->size())) [[unlikely]]
-      m.grow(row->size());
+      grow(m, row->size());
     m.append(row->terms(), table_);
+  }
+  // The arrays move: the prefault thread stops first.
+  [[gnu::noinline]] void grow(MatrixRecorder& m, std::size_t terms) {
+    prefault_.reset();
+    m.grow(terms);
   }
 
   CircuitSize start_{1, 0, 0};  // ONE
@@ -169,7 +193,8 @@ class ShapeCS {
   std::size_t num_aux_ = 0;
   MatrixRecorder a_, b_, c_;
   CoefficientTable table_;
-  LinearCombination normalized_;  // a combination that came unnormalized, normalized
+  LinearCombination normalized_;              // a combination that came unnormalized, normalized
+  std::unique_ptr<PrefaultThread> prefault_;  // after the arrays: stopped before they are freed
 };
 
 static_assert(ConstraintSystem<ShapeCS>);

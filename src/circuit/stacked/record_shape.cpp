@@ -97,6 +97,9 @@ Renumbering renumbering(const PartitionLayout& layout) {
 PartitionRecording record_partition_blocks(const CircuitShape& shape) {
   const StackedCircuit blank = blank_circuit(shape);
   ShapeCS cs;
+  if (const std::optional<RecordedCounts> known = known_recorded_counts(shape)) {
+    cs.reserve(known->constraints, known->nonzeros);
+  }
   PartitionRecording out;
   out.layout = measure_partition(cs, blank);
   const CircuitSize size = out.size();
