@@ -7,16 +7,30 @@
 
 namespace cuzk::circuit {
 
-CoefficientTable::CoefficientTable() {
-  intern(Fr::one());
-  intern(-Fr::one());
+CoefficientTable::CoefficientTable()
+    : limbs_(std::size_t{1} << log_slots_), ids_(std::size_t{1} << log_slots_, kEmpty) {
+  values_ = {Fr::one(), -Fr::one()};  // kOne, kMinusOne: never looked up in the slots
 }
 
-std::uint32_t CoefficientTable::intern(const Fr& c) {
-  const auto [it, inserted] =
-      ids_.try_emplace(c.montgomery_limbs(), static_cast<std::uint32_t>(values_.size()));
-  if (inserted) values_.push_back(c);
-  return it->second;
+std::uint32_t CoefficientTable::insert(const Fr& c, std::size_t i) {
+  const auto id = static_cast<std::uint32_t>(values_.size());
+  values_.push_back(c);
+  limbs_[i] = c.montgomery_limbs();
+  ids_[i] = id;
+  if (2 * (values_.size() - 2) > ids_.size()) {
+    ++log_slots_;
+    const std::size_t slots = std::size_t{1} << log_slots_;
+    limbs_.assign(slots, {});
+    ids_.assign(slots, kEmpty);
+    for (std::uint32_t k = 2; k < values_.size(); ++k) {
+      const bls12_381::Limbs<4>& l = values_[k].montgomery_limbs();
+      std::size_t j = slot_of(l);
+      while (ids_[j] != kEmpty) j = (j + 1) & (slots - 1);
+      limbs_[j] = l;
+      ids_[j] = k;
+    }
+  }
+  return id;
 }
 
 Fr row_dot(const CompactMatrix& m, std::span<const Fr> coefficients, std::size_t i,

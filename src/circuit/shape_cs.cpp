@@ -1,11 +1,28 @@
 #include "circuit/shape_cs.hpp"
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "util/error.hpp"
 
 namespace cuzk::circuit {
+
+void ShapeCS::reserve(std::size_t rows, const std::array<std::size_t, 3>& nonzeros) {
+  prefault_.reset();
+  a_.reserve(rows, nonzeros[0]);
+  b_.reserve(rows, nonzeros[1]);
+  c_.reserve(rows, nonzeros[2]);
+  std::vector<std::span<std::byte>> room;
+  for (MatrixRecorder* m : {&a_, &b_, &c_}) {
+    for (const std::span<std::uint32_t> r : m->room()) room.push_back(std::as_writable_bytes(r));
+  }
+  prefault_ = std::make_unique<PrefaultThread>(std::move(room));
+}
 
 namespace {
 

@@ -14,6 +14,7 @@
 
 #include "circuit/counting_cs.hpp"
 #include "circuit/stacked/circuit_report.hpp"
+#include "circuit/stacked/partition_layout.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 
 namespace {
@@ -145,6 +146,26 @@ TEST_CASE("stacked circuit: test-size registered proofs") {
   }
 }
 
+TEST_CASE("stacked circuit: the recorded counts known in advance are the measured ones") {
+  // The prefix and challenge 0 that record_shape.cpp records (its arrays are reserved from
+  // these); the 32 and 64 GiB ones are checked with their partitions below.
+  for (const RegisteredSealProof proof :
+       {RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1,
+        RegisteredSealProof::kStackedDrg512MiBV1_1}) {
+    INFO(porep::seal_proof_info(proof).name);
+    const CircuitShape shape = circuit_shape(proof);
+    const auto known = known_recorded_counts(shape);
+    REQUIRE(known);
+    CHECK(*known == partition_layout(shape).recorded_counts());
+  }
+  // They do not depend on the challenge count.
+  CircuitShape three = circuit_shape(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  three.challenges = 3;
+  CHECK(known_recorded_counts(three) == partition_layout(three).recorded_counts());
+  // No entry for rust-fil-proofs' test shapes.
+  CHECK(!known_recorded_counts(CircuitShape{8, 2, 1, {8, 0, 0}}));
+}
+
 TEST_CASE("stacked circuit: every variant of a size has the same shape") {
   for (const porep::SealProofInfo& info : porep::all_seal_proofs()) {
     INFO(info.name);
@@ -204,6 +225,9 @@ TEST_CASE("stacked circuit: 32 and 64 GiB partitions") {
   };
   for (const Row& r : rows) {
     INFO(porep::seal_proof_info(r.proof).name);
+    const auto known = known_recorded_counts(circuit_shape(r.proof));
+    REQUIRE(known);
+    CHECK(*known == partition_layout(circuit_shape(r.proof)).recorded_counts());
     const CircuitReport report = analyze_circuit(circuit_shape(r.proof), Fingerprint::kSkip);
     CHECK(report.num_inputs == 328);
     CHECK(report.num_constraints_with_inputs() == r.with_inputs);

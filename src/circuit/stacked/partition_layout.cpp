@@ -16,12 +16,28 @@ CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
           a.num_constraints - b.num_constraints};
 }
 
-Nonzeros nonzeros_of(const CountingCS& cs) {
+template <class CS>
+Nonzeros nonzeros_of(const CS& cs) {
   return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
 }
-Nonzeros nonzeros_of(const ShapeCS& cs) {
-  return {cs.a().nonzeros(), cs.b().nonzeros(), cs.c().nonzeros()};
-}
+
+// The registered sector sizes' recorded counts, as partition_layout measured them.
+struct KnownCounts {
+  porep::RegisteredSealProof proof;
+  RecordedCounts counts;
+};
+constexpr KnownCounts kKnownCounts[] = {
+    {porep::RegisteredSealProof::kStackedDrg2KiBV1_1,
+     {1'344'246, {3'211'799, 1'344'789, 2'912'664}}},
+    {porep::RegisteredSealProof::kStackedDrg8MiBV1_1,
+     {1'922'750, {4'695'523, 1'924'229, 4'117'764}}},
+    {porep::RegisteredSealProof::kStackedDrg512MiBV1_1,
+     {2'212'002, {5'437'385, 2'213'949, 4'720'314}}},
+    {porep::RegisteredSealProof::kStackedDrg32GiBV1_1,
+     {7'238'236, {17'191'638, 7'240'948, 15'703'749}}},
+    {porep::RegisteredSealProof::kStackedDrg64GiBV1_1,
+     {7'288'642, {17'329'831, 7'291'416, 15'806'862}}},
+};
 
 std::string describe(const CircuitSize& s) {
   return std::to_string(s.num_inputs) + " inputs, " + std::to_string(s.num_aux) + " aux, " +
@@ -33,6 +49,16 @@ std::string describe(const CircuitSize& s) {
 PartitionLayout partition_layout(const CircuitShape& shape) {
   CountingCS cs;
   return measure_partition(cs, blank_circuit(shape));
+}
+
+std::optional<RecordedCounts> known_recorded_counts(const CircuitShape& shape) {
+  for (const KnownCounts& k : kKnownCounts) {
+    const CircuitShape known = circuit_shape(k.proof);
+    if (known.nodes == shape.nodes && known.layers == shape.layers && known.tree == shape.tree) {
+      return k.counts;
+    }
+  }
+  return std::nullopt;
 }
 
 template <class CS>

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,14 @@ struct ChallengePartSpan {
   CircuitSize size;         // the part's own counts
 };
 
+// Constraints and non-zero terms of the prefix and challenge 0 together: what record_shape.cpp
+// records of a partition.
+struct RecordedCounts {
+  std::size_t constraints = 0;
+  Nonzeros nonzeros{};
+  friend bool operator==(const RecordedCounts&, const RecordedCounts&) = default;
+};
+
 struct PartitionLayout {
   std::uint32_t challenges = 0;
   CircuitSize prefix;  // counts after the prefix (ONE included)
@@ -49,6 +58,9 @@ struct PartitionLayout {
   }
   CircuitSize total() const { return block_start(challenges); }
   Nonzeros total_nonzeros() const { return block_start_nonzeros(challenges); }
+  RecordedCounts recorded_counts() const {
+    return {block_start(1).num_constraints, block_start_nonzeros(1)};
+  }
 };
 
 // Counts the prefix and one challenge of the blank circuit of `shape`, part by part (a CountingCS
@@ -61,6 +73,12 @@ PartitionLayout partition_layout(const CircuitShape& shape);
 // measures in the same pass.
 template <class CS>
 PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank);
+
+// The recorded counts of the registered sector sizes' shapes (any challenge count: the prefix and
+// a challenge do not depend on it), known before any pass so that the recorder can reserve its
+// arrays; nullopt for other shapes. They equal what partition_layout measures (pinned by
+// test/circuit/stacked_counts_test.cpp), and cannot drift: the R1CS is pinned to rust-fil-proofs'.
+std::optional<RecordedCounts> known_recorded_counts(const CircuitShape& shape);
 
 // Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended
 // at the counts the layout expects: a guard against a structure that depended on values.

@@ -97,6 +97,9 @@ Renumbering renumbering(const PartitionLayout& layout) {
 PartitionRecording record_partition_blocks(const CircuitShape& shape) {
   const StackedCircuit blank = blank_circuit(shape);
   ShapeCS cs;
+  if (const std::optional<RecordedCounts> known = known_recorded_counts(shape)) {
+    cs.reserve(known->constraints, known->nonzeros);
+  }
   PartitionRecording out;
   out.layout = measure_partition(cs, blank);
   const CircuitSize size = out.size();
@@ -104,10 +107,10 @@ PartitionRecording record_partition_blocks(const CircuitShape& shape) {
   out.a_aux_density = BitVector(size.num_aux);
   out.b_input_density = BitVector(size.num_inputs);
   out.b_aux_density = BitVector(size.num_aux);
-  replicated_density(cs.a(), renumber, out.layout.challenges, out.a_aux_density, nullptr);
-  replicated_density(cs.b(), renumber, out.layout.challenges, out.b_aux_density,
-                     &out.b_input_density);
   CompactR1cs rows = std::move(cs).take_rows();
+  replicated_density(rows.a, renumber, out.layout.challenges, out.a_aux_density, nullptr);
+  replicated_density(rows.b, renumber, out.layout.challenges, out.b_aux_density,
+                     &out.b_input_density);
   out.a = std::move(rows.a);
   out.b = std::move(rows.b);
   out.c = std::move(rows.c);
