@@ -37,7 +37,9 @@ class Uploader {
         raw_{DeviceBuffer<std::uint8_t>(kChunkPoints * kG2UncompressedBytes),
              DeviceBuffer<std::uint8_t>(kChunkPoints * kG2UncompressedBytes)},
         copied_{make_event(), make_event()},
-        stream_(make_stream()),
+        // The highest priority: in a resident upload beside the first partition, a decode kernel
+        // queued behind the partition's kernels would hold up the copies behind it.
+        stream_(make_high_priority_stream()),
         first_error_(1) {}
 
   // Points [first, first + count) of query q into out (device memory, count points).
