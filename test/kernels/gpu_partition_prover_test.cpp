@@ -102,25 +102,7 @@ TEST_CASE("GPU partition prover: challenge blocks copied on the GPU give the CPU
   check_against_cpu(f, view);
 }
 
-TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *
-          doctest::skip(no_gpu())) {
-  const Fixture f;
-  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
-  const circuit::CompactWitness witness = witness_of(f);
-  const pipeline::GpuWitness upload(witness);
-  const pipeline::ParamsFileReader reader(params);
-  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
-  PartitionProver gpu(device_shape);
-
-  ParameterBases resident = ParameterBases::resident(reader.queries());
-  const PartitionSums expected = gpu.prove(resident, upload.view());
-  const std::size_t inputs = f.shape.size.num_inputs;
-  const std::size_t b_inputs = f.shape.b_input_density.count();
-  // 4096-point slices: hundreds of slices per query, first slices holding the inputs.
-  ParameterBases streamed =
-      ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
-  CHECK(streamed.slice_count(Query::kL) > 100);
-  const PartitionSums sums = gpu.prove(streamed, upload.view());
+void check_same_sums(const PartitionSums& sums, const PartitionSums& expected) {
   CHECK(sums.h == expected.h);
   CHECK(sums.l == expected.l);
   CHECK(sums.a == expected.a);
@@ -128,8 +110,10 @@ TEST_CASE("GPU partition prover: streamed parameters give the resident sums" *
   CHECK(sums.b_g2 == expected.b_g2);
 }
 
-TEST_CASE("GPU partition prover: parameters uploaded in the background give the resident sums" *
-          doctest::skip(no_gpu())) {
+TEST_CASE(
+    "GPU partition prover: streamed parameters, and parameters uploaded in the background, "
+    "give the resident sums" *
+    doctest::skip(no_gpu())) {
   const Fixture f;
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
   const circuit::CompactWitness witness = witness_of(f);
@@ -142,24 +126,31 @@ TEST_CASE("GPU partition prover: parameters uploaded in the background give the 
     return gpu.prove(resident, upload.view());
   }();
 
-  int calls = 0;  // written on the upload's thread before wait_resident() can return
-  double seconds = 0;
-  ParameterBases background =
-      ParameterBases::resident_in_background(reader.queries(), [&](double s) {
-        seconds = s;
-        ++calls;
-      });
-  // Proved at once: each query is waited for where the prover first takes it.
-  const PartitionSums sums = gpu.prove(background, upload.view());
-  background.wait_resident();
-  CHECK(calls == 1);
-  CHECK(seconds > 0);
-  CHECK(seconds * 1000 == doctest::Approx(background.upload_ms()));
-  CHECK(sums.h == expected.h);
-  CHECK(sums.l == expected.l);
-  CHECK(sums.a == expected.a);
-  CHECK(sums.b_g1 == expected.b_g1);
-  CHECK(sums.b_g2 == expected.b_g2);
+  SUBCASE("streamed") {
+    const std::size_t inputs = f.shape.size.num_inputs;
+    const std::size_t b_inputs = f.shape.b_input_density.count();
+    // 4096-point slices: hundreds of slices per query, first slices holding the inputs.
+    ParameterBases streamed =
+        ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
+    CHECK(streamed.slice_count(Query::kL) > 100);
+    check_same_sums(gpu.prove(streamed, upload.view()), expected);
+  }
+  SUBCASE("uploaded in the background") {
+    int calls = 0;  // written on the upload's thread before wait_resident() can return
+    double seconds = 0;
+    ParameterBases background =
+        ParameterBases::resident_in_background(reader.queries(), [&](double s) {
+          seconds = s;
+          ++calls;
+        });
+    // Proved at once: each query is waited for where the prover first takes it.
+    const PartitionSums sums = gpu.prove(background, upload.view());
+    background.wait_resident();
+    CHECK(calls == 1);
+    CHECK(seconds > 0);
+    CHECK(seconds * 1000 == doctest::Approx(background.upload_ms()));
+    check_same_sums(sums, expected);
+  }
 }
 
 TEST_CASE("GPU partition prover: a witness that does not satisfy the circuit is refused" *
