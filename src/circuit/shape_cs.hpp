@@ -5,8 +5,9 @@
 //
 // A ShapeCS either records a whole circuit (default constructor: ONE exists, nothing else) or one
 // block of it: constructed at the counts where the block starts, it numbers its variables from
-// there, so its rows hold the circuit's real column indices and can be copied into place
-// (stacked/record_shape.cpp records a partition's challenges that way, in parallel).
+// there, so its rows hold the circuit's real column indices and can be copied into place, as
+// WitnessCS blocks are (stacked/record_shape.cpp needs no blocks: it records the prefix and
+// challenge 0 in one pass, and the other challenges are challenge 0's rows renumbered).
 #pragma once
 
 #include <algorithm>

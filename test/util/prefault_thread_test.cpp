@@ -43,9 +43,23 @@ long minor_faults() {
 
 std::uint32_t pattern(std::size_t i) { return static_cast<std::uint32_t>(i * 2654435761u); }
 
+// Whether this kernel has MADV_POPULATE_WRITE (Linux 5.14); without it the thread does nothing.
+bool kernel_populates() {
+#ifdef MADV_POPULATE_WRITE
+  Mapping probe(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
+  return madvise(probe.words().data(), probe.words().size_bytes(), MADV_POPULATE_WRITE) == 0;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
 
 TEST_CASE("the pages of the ranges are present once the thread is done") {
+  if (!kernel_populates()) {
+    MESSAGE("MADV_POPULATE_WRITE unavailable (Linux before 5.14): nothing is prefaulted here");
+    return;
+  }
   const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   Mapping m(std::size_t{32} << 20);
   const std::span<std::uint32_t> words = m.words();
