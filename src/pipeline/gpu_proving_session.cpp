@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "circuit/stacked/circuit_inputs.hpp"
-#include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/record_shape.hpp"
 #include "kernels/gpu.hpp"
