@@ -13,6 +13,7 @@
 // partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no output
 // file behind. --porep-id and --api-version name another network's (porep_options.hpp); -v says
 // which were used.
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,11 @@ void prove(const ProveOptions& o) {
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
   TimingReport timings;
 
+  // Opened first, so an unwritable destination fails at once, before any work; removed on any
+  // failure.
+  AtomicFile out(o.output);
+  // The GPU's start-up and the C1's reading take about as long: both at once.
+  const std::future<void> gpu_start = pipeline::start_gpu_early(backend_kind);
   Stopwatch watch;
   const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kFull, overrides);
   timings.phases.emplace_back("load_c1", watch.seconds());
@@ -71,8 +77,6 @@ void prove(const ProveOptions& o) {
       load_seal_parameters(o.params_dir, c1.registered_proof, o.verify_params, progress);
   timings.phases.emplace_back("load_params", watch.seconds());
 
-  // Opened before proving, so an unwritable destination fails at once; removed on any failure.
-  AtomicFile out(o.output);
   // Frees the big host buffers off the critical path; outlives the writing of the proof.
   pipeline::BackgroundRelease release;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,7 +51,8 @@ class JobRunner {
         hooks_(hooks),
         interrupt_(interrupt),
         progress_("cuzk prove", verbosity_from_flags(o.quiet, o.verbose)),
-        backend_(backend_kind_option(o.backend)) {
+        backend_(backend_kind_option(o.backend)),
+        gpu_start_(pipeline::start_gpu_early(backend_)) {
     // The command line's own values are checked before any job.
     (void)parse_porep_overrides(o.porep);
     (void)resolve_prover_id(o.ids);
@@ -248,6 +250,7 @@ class JobRunner {
   const InterruptHandler& interrupt_;
   Progress progress_;
   pipeline::BackendKind backend_;
+  std::future<void> gpu_start_;  // the GPU's start-up, beside the first job's C1
   // Frees the big host buffers off the critical path; outlives every session.
   pipeline::BackgroundRelease release_;
   std::unique_ptr<prover::MappedParameters> params_;

@@ -16,6 +16,11 @@ bool gpu_available() {
   return count > 0;
 }
 
+void start_device() noexcept {
+  // cudaFree(nullptr) frees nothing: it is the customary call that forces the context's creation.
+  if (cudaFree(nullptr) != cudaSuccess) cudaGetLastError();
+}
+
 std::string gpu_description() {
   int count = 0;
   const cudaError_t error = cudaGetDeviceCount(&count);

@@ -9,6 +9,11 @@ namespace cuzk::kernels {
 // True when this build has the CUDA kernels and a device is present and usable. Never throws.
 bool gpu_available();
 
+// Starts the CUDA driver and the current device's context, a few hundred milliseconds on an H200
+// that a caller can spend on host work meanwhile (CUDA calls on other threads wait for it). Never
+// throws: a missing or broken device is told later, by gpu_available() and the first real call.
+void start_device() noexcept;
+
 // One line naming the device (name, compute capability, memory), or why there is none.
 std::string gpu_description();
 

@@ -22,6 +22,7 @@ namespace {
 }  // namespace
 
 bool gpu_available() { return false; }
+void start_device() noexcept {}
 std::string gpu_description() { return "no CUDA device: built without CUDA"; }
 DeviceMemoryInfo device_memory_info() { no_cuda(); }
 std::size_t settled_device_memory_in_use() { no_cuda(); }

@@ -26,4 +26,9 @@ BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes) {
   return {false, true, "backend: cpu (auto: " + kernels::gpu_description() + ")"};
 }
 
+std::future<void> start_gpu_early(BackendKind kind) {
+  if (kind == BackendKind::kCpu) return {};
+  return std::async(std::launch::async, kernels::start_device);
+}
+
 }  // namespace cuzk::pipeline

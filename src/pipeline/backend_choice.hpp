@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,5 +30,11 @@ struct BackendChoice {
 // Throws cuzk::Error with the reason when the kind cannot be honoured: gpu without a usable GPU,
 // auto without one for a sector above kAutoCpuMaxSectorBytes.
 BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes);
+
+// When `kind` may choose the GPU (gpu, auto), starts its driver and context on a thread of their
+// own (kernels::start_device), so that their few hundred milliseconds overlap the caller's reading
+// of the C1 instead of delaying the parameter upload that follows choose_backend. Destroying the
+// result waits for that thread; the start-up never fails it (choose_backend tells what is wrong).
+std::future<void> start_gpu_early(BackendKind kind);
 
 }  // namespace cuzk::pipeline
