@@ -1,7 +1,11 @@
 #include "porep/c1_parser.hpp"
 
+#include <algorithm>
+#include <exception>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "porep/base64.hpp"
 #include "porep/c1_consistency.hpp"
@@ -54,6 +58,32 @@ void check_shape_tag(const TopLevel& top, const JsonPath& path) {
   }
 }
 
+// More partitions than any registered proof has (10) fail the count check after reading; past
+// this many, a hostile file's partitions are counted without being copied.
+constexpr std::size_t kMaxPartitionTexts = 64;
+
+// One partition's challenge proofs from its own text (a JSON array), `path` naming it.
+std::vector<ChallengeProof> read_partition(const simdjson::padded_string& text,
+                                           const detail::ProofLayout& layout, std::size_t k,
+                                           JsonPath& path) {
+  od::parser parser;
+  od::document doc;
+  value array;
+  if (const auto error = parser.iterate(text).get(doc)) path.fail_json(error);
+  if (const auto error = doc.get_value().get(array)) path.fail_json(error);
+  detail::ChallengeProofReader reader(layout);
+  JsonPath proof_path;
+  std::vector<ChallengeProof> proofs;
+  for (auto proof_result : detail::get_array(array, path)) {
+    value proof;
+    if (const auto error = std::move(proof_result).get(proof)) path.fail_json(error);
+    proof_path.set_location("partition " + std::to_string(k) + ", challenge " +
+                            std::to_string(proofs.size()));
+    proofs.push_back(reader.read(proof, proof_path));
+  }
+  return proofs;
+}
+
 void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
   std::size_t tags = 0;
   for (auto field_result : detail::get_object(v, path)) {
@@ -73,31 +103,51 @@ void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
     if (top.registered_proof) check_shape_tag(top, path);
     const SealProofInfo& shape = seal_proof_info(*top.shape_tag);
     const auto layout = detail::ProofLayout::for_sector(shape.nodes, shape.layers, shape.tree);
-    detail::ChallengeProofReader reader(layout);
     if (top.registered_proof) {
       const SealProofInfo& info = seal_proof_info(*top.registered_proof);
       top.out.proofs.reserve(std::size_t{info.partitions} * info.challenges_per_partition);
     }
 
     const detail::PathScope scope(path, shape.vanilla_proof_tag);
-    JsonPath proof_path;
-    std::uint32_t k = 0;
+    // Each partition's text is cut out here (skipping a value is cheap once simdjson has indexed
+    // the document), then the partitions are read on threads of their own: read in one go, the
+    // 38 MB of a 32 GiB C1 took a third of a second, ahead of everything cuzk prove starts.
+    std::vector<simdjson::padded_string> texts;
+    std::size_t uncopied = 0;  // partitions past kMaxPartitionTexts: only counted
     for (auto partition_result : detail::get_array(field.value(), path)) {
+      const detail::PathScope partition_scope(path, texts.size() + uncopied);
       value partition;
+      std::string_view text;
       if (const auto error = std::move(partition_result).get(partition)) path.fail_json(error);
-      const detail::PathScope partition_scope(path, k);
-      std::uint32_t i = 0;
-      for (auto proof_result : detail::get_array(partition, path)) {
-        value proof;
-        if (const auto error = std::move(proof_result).get(proof)) path.fail_json(error);
-        proof_path.set_location("partition " + std::to_string(k) + ", challenge " +
-                                std::to_string(i));
-        top.out.proofs.push_back(reader.read(proof, proof_path));
-        ++i;
+      if (const auto error = detail::get_array(partition, path).raw_json().get(text)) {
+        path.fail_json(error);
       }
-      top.partition_sizes.push_back(i);
-      ++k;
+      if (texts.size() < kMaxPartitionTexts) {
+        texts.emplace_back(text);
+      } else {
+        ++uncopied;
+      }
     }
+    std::vector<std::vector<ChallengeProof>> partitions(texts.size());
+    std::vector<std::exception_ptr> errors(texts.size());
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      try {
+        JsonPath partition_path = path;
+        partition_path.push_index(k);
+        partitions[k] = read_partition(texts[k], layout, k, partition_path);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    }
+    for (const std::exception_ptr& e : errors) {
+      if (e) std::rethrow_exception(e);  // the first partition's failure, as read in order
+    }
+    for (std::vector<ChallengeProof>& proofs : partitions) {
+      top.partition_sizes.push_back(static_cast<std::uint32_t>(proofs.size()));
+      std::ranges::move(proofs, std::back_inserter(top.out.proofs));
+    }
+    top.partition_sizes.resize(top.partition_sizes.size() + uncopied, 0);
   }
   if (tags == 0) path.fail("has no shape tag");
 }
