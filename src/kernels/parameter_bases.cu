@@ -1,6 +1,7 @@
 // Parameter bases on the device: every query's encoded points go through two page-locked staging
 // buffers (the source fills one while the other is copied) and are decoded on the GPU.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -21,6 +22,11 @@ namespace cuzk::kernels {
 namespace {
 
 constexpr unsigned kThreads = 128;
+// The background upload's order: the order in which a partition first needs the queries (H after
+// its quotient; then its witness queries, which run L, A, B_G2, B_G1), so that the first
+// partition, proved during the upload, is left with the short B_G1 sum once the upload is done.
+constexpr std::array<Query, kQueryCount> kUploadOrder = {Query::kH, Query::kL, Query::kA,
+                                                         Query::kBG2, Query::kBG1};
 // Points per staging chunk: 48 MiB of G2 encodings, about a millisecond of PCIe each.
 constexpr std::size_t kChunkPoints = std::size_t{1} << 18;
 
@@ -101,11 +107,11 @@ struct ParameterBases::State {
   std::optional<std::pair<Query, std::size_t>> loaded[2];
   Uploader uploader;
 
-  // The background upload (resident_in_background): queries [0, resident_queries) are on the
-  // device; `failure` says why the rest never will be. Guarded by `mutex`, like upload_ms.
+  // The background upload (resident_in_background): on_device[q] once query q is up; `failure`
+  // says why the rest never will be. Guarded by `mutex`, like upload_ms.
   mutable std::mutex mutex;
   mutable std::condition_variable changed;
-  int resident_queries = kQueryCount;
+  std::array<bool, kQueryCount> on_device = {true, true, true, true, true};
   std::exception_ptr failure;
   double upload_ms = 0;
   std::atomic<bool> stop{false};  // the owner is gone: skip the queries not yet begun
@@ -116,23 +122,31 @@ struct ParameterBases::State {
     if (upload_thread.joinable()) upload_thread.join();
   }
 
-  // Blocks until queries [0, count) are on the device or the upload has failed.
-  void wait_for(int count) const {
+  // Blocks until `ready` holds or the upload has failed.
+  template <class Ready>
+  void wait_until(Ready ready) const {
     std::unique_lock lock(mutex);
-    changed.wait(lock, [&] { return resident_queries >= count || failure != nullptr; });
-    if (resident_queries < count) std::rethrow_exception(failure);
+    changed.wait(lock, [&] { return ready() || failure != nullptr; });
+    if (!ready()) std::rethrow_exception(failure);
+  }
+  void wait_for(Query q) const {
+    wait_until([&] { return on_device[static_cast<int>(q)]; });
+  }
+  void wait_for_all() const {
+    wait_until([&] { return std::ranges::all_of(on_device, [](bool up) { return up; }); });
   }
 
   void upload_in_order(const std::function<void(double)>& on_resident) {
     try {
-      for (int i = 0; i < kQueryCount; ++i) {
+      for (std::size_t k = 0; k < kUploadOrder.size(); ++k) {
         if (stop) throw Error("parameters: the upload was abandoned");
+        const int i = static_cast<int>(kUploadOrder[k]);
         const std::size_t n = queries[i].points;
-        if (n != 0) timed_load(static_cast<Query>(i), 0, n, whole[i].data());
+        if (n != 0) timed_load(kUploadOrder[k], 0, n, whole[i].data());
         // Before the last query is released, so that whoever waits for all has seen it.
-        if (i == kQueryCount - 1 && on_resident) on_resident(upload_ms_now() / 1000);
+        if (k + 1 == kUploadOrder.size() && on_resident) on_resident(upload_ms_now() / 1000);
         const std::lock_guard lock(mutex);
-        resident_queries = i + 1;
+        on_device[i] = true;
         changed.notify_all();
       }
     } catch (...) {
@@ -192,14 +206,14 @@ ParameterBases ParameterBases::resident_in_background(Queries queries,
     const std::size_t n = state->queries[i].points;
     state->whole[i] = DeviceBuffer<std::uint8_t>(n * point_bytes(static_cast<Query>(i)));
   }
-  state->resident_queries = 0;
+  state->on_device.fill(false);
   State* const s = state.get();
   state->upload_thread =
       std::thread([s, on_resident = std::move(on_resident)] { s->upload_in_order(on_resident); });
   return ParameterBases(std::move(state));
 }
 
-void ParameterBases::wait_resident() const { state_->wait_for(kQueryCount); }
+void ParameterBases::wait_resident() const { state_->wait_for_all(); }
 
 ParameterBases ParameterBases::streamed(Queries queries, const Origins& origins,
                                         std::size_t slice_points) {
@@ -242,7 +256,7 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
                 query_name(q) + " does not exist");
   const auto [begin, end] = state_->range(q, k);
   if (state_->resident) {
-    state_->wait_for(static_cast<int>(q) + 1);
+    state_->wait_for(q);
     return {state_->whole[static_cast<int>(q)].data(), 0, end};
   }
   const int curve = is_g2(q) ? 1 : 0;
