@@ -12,6 +12,7 @@
 #include "kernels/gpu.hpp"
 #include "kernels/msm.hpp"
 #include "kernels/ntt.hpp"
+#include "kernels/pinned_array.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::kernels {
@@ -26,6 +27,11 @@ void start_device() noexcept {}
 std::string gpu_description() { return "no CUDA device: built without CUDA"; }
 DeviceMemoryInfo device_memory_info() { no_cuda(); }
 std::size_t settled_device_memory_in_use() { no_cuda(); }
+
+namespace detail {
+void* allocate_pinned(std::size_t) { no_cuda(); }
+void free_pinned(void*) noexcept {}
+}  // namespace detail
 
 void ntt(std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
 std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr>,

@@ -203,6 +203,19 @@ DeviceBuffer<T> upload_as(std::span<const bls12_381::Fr> host, cudaStream_t stre
   return d;
 }
 
+// Copies `host` into `d` after the work queued on `stream`, first growing `d` (by an eighth more
+// than asked, as counts of wide values wander) when it is too small: the witness's buffers are
+// kept from one partition to the next, so that a partition allocates and frees nothing.
+template <class T, class H>
+void upload_into(DeviceBuffer<T>& d, std::span<const H> host, cudaStream_t stream) {
+  static_assert(sizeof(T) == sizeof(H), "the device type has the host type's layout");
+  if (d.size() < host.size()) d = DeviceBuffer<T>(host.size() + host.size() / 8);
+  if (!host.empty()) {
+    CUZK_CUDA_CHECK(
+        cudaMemcpyAsync(d.data(), host.data(), host.size_bytes(), cudaMemcpyHostToDevice, stream));
+  }
+}
+
 // A density bitmap on the device with its prefix counts.
 struct DeviceDensity {
   DeviceBuffer<std::uint64_t> words;
@@ -347,7 +360,7 @@ struct PartitionProver::Work {
   DeviceBuffer<DeviceG2Xyzz> g2_sums;          // b_g2, then one partial
   Event marks[8];
 
-  // One partition's witness on the device.
+  // One partition's witness on the device, kept for the next (upload_into).
   DeviceBuffer<DeviceFr> inputs, wide_value;
   DeviceBuffer<std::uint64_t> bits, is_wide, wide_index;
   // 0, 1, 2, ...: the tail index of input i, and of the i-th input present in B (ranked).
@@ -367,6 +380,11 @@ PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_uniqu
   w.ones_a = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->a_aux.count) + 1);
   w.ones_b = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->b_aux.count) + 1);
   w.counters = DeviceBuffer<unsigned long long>(3);
+  const std::size_t aux_words = words_for(w.r1cs->num_aux);
+  w.inputs = DeviceBuffer<DeviceFr>(w.r1cs->num_inputs);
+  w.bits = DeviceBuffer<std::uint64_t>(aux_words);
+  w.is_wide = DeviceBuffer<std::uint64_t>(aux_words);
+  w.wide_prefix = DeviceBuffer<std::uint32_t>(aux_words);
   w.g1_sums = DeviceBuffer<DeviceG1Xyzz>(6);
   w.g2_sums = DeviceBuffer<DeviceG2Xyzz>(2);
   for (Event& e : w.marks) e = make_event();
@@ -506,13 +524,11 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
   CUZK_CUDA_CHECK(cudaEventRecord(w.marks[0].get(), stream));
 
   // The witness, and the rank structure of its wide values.
-  w.inputs = upload_as<DeviceFr>(witness.inputs, stream);
-  w.bits = upload_vector(witness.bits, stream);
-  w.wide_index = upload_vector(witness.wide_index, stream);
-  w.wide_value = upload_as<DeviceFr>(witness.wide_value, stream);
-  w.is_wide = DeviceBuffer<std::uint64_t>(aux_words);
+  upload_into(w.inputs, witness.inputs, stream);
+  upload_into(w.bits, witness.bits, stream);
+  upload_into(w.wide_index, witness.wide_index, stream);
+  upload_into(w.wide_value, witness.wide_value, stream);
   w.is_wide.fill_bytes(0, stream);
-  w.wide_prefix = DeviceBuffer<std::uint32_t>(aux_words);
   if (!witness.wide_index.empty()) {
     scatter_bits_kernel<<<blocks_for(witness.wide_index.size(), kThreads), kThreads, 0, stream>>>(
         w.wide_index.data(), witness.wide_index.size(), w.is_wide.data());

@@ -12,7 +12,8 @@
 // GPU thread (the parameters upload on a thread of their own, H first, while the host checks the
 // C1 and the shape records), takes the shape and synthesizes, so a one-sector session overlaps
 // all of it (gpu_sector_prover.hpp is that use); the first partition waits for each query only
-// where it needs it. Only in CUDA builds.
+// where it needs it, and each next partition's witness is laid out in page-locked memory while
+// the GPU proves the one before. Only in CUDA builds.
 #pragma once
 
 #ifdef CUZK_HAVE_CUDA

@@ -2,9 +2,10 @@
 // present). In one process:
 //   plan       resident or streamed parameters, from the GPU's free memory (gpu_memory_plan.hpp);
 //   then three things at once:
-//     GPU thread:  parameters read from the file and decoded on the device (resident), the
-//                  recorded shape uploaded and its challenge blocks copied there, then each
-//                  partition proved as its witness arrives;
+//     GPU thread:  parameters read from the file and decoded on the device (resident, on a
+//                  thread of their own), the recorded shape uploaded and its challenge blocks
+//                  copied there, then each partition proved as its witness arrives (the next one
+//                  laid out in page-locked memory meanwhile);
 //     main thread: every vanilla proof of the C1 checked (as the CPU path does) before any
 //                  partition is proved, the prefix and one challenge block recorded (with the
 //                  partition's layout, partition_layout.hpp), then every partition's compact

@@ -1,5 +1,7 @@
 #include "pipeline/gpu_views.hpp"
 
+#include <algorithm>
+
 namespace cuzk::pipeline {
 
 static_assert(circuit::kInputColumn == kernels::kInputColumnFlag,
@@ -52,17 +54,22 @@ kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& r) {
   return v;
 }
 
-GpuWitness::GpuWitness(const circuit::CompactWitness& witness) : witness_(&witness) {
-  wide_index_.reserve(witness.wide.size());
-  wide_value_.reserve(witness.wide.size());
-  for (const circuit::WideValue& w : witness.wide) {
-    wide_index_.push_back(w.aux_index);
-    wide_value_.push_back(w.value);
+void GpuWitness::assign(const circuit::CompactWitness& witness) {
+  const std::span<const std::uint64_t> bits = witness.bits.words();
+  inputs_.resize(witness.inputs.size());
+  bits_.resize(bits.size());
+  wide_index_.resize(witness.wide.size());
+  wide_value_.resize(witness.wide.size());
+  std::ranges::copy(witness.inputs, inputs_.data());
+  std::ranges::copy(bits, bits_.data());
+  for (std::size_t i = 0; i < witness.wide.size(); ++i) {
+    wide_index_.data()[i] = witness.wide[i].aux_index;
+    wide_value_.data()[i] = witness.wide[i].value;
   }
 }
 
 kernels::WitnessView GpuWitness::view() const {
-  return {witness_->inputs, witness_->bits.words(), wide_index_, wide_value_};
+  return {inputs_.span(), bits_.span(), wide_index_.span(), wide_value_.span()};
 }
 
 }  // namespace cuzk::pipeline
