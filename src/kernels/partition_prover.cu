@@ -634,7 +634,10 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
   DeviceBuffer<DeviceFr>* const outputs[3] = {&w.a, &w.b, &w.c};
   const DeviceRows* const matrices[3] = {&r.a, &r.b, &r.c};
   for (int m = 0; m < 3; ++m) {
-    outputs[m]->fill_bytes(0, stream);
+    // Every row is written below: only the padding up to the domain needs zeros.
+    DeviceBuffer<DeviceFr>& out = *outputs[m];
+    CUZK_CUDA_CHECK(
+        cudaMemsetAsync(out.data() + rows, 0, (out.size() - rows) * sizeof(DeviceFr), stream));
     evaluate_rows_kernel<<<blocks_for(rows, kThreads), kThreads, 0, stream>>>(
         matrices[m]->row_start.data(), matrices[m]->column.data(), matrices[m]->coeff.data(), rows,
         r.coefficients.data(), refs, outputs[m]->data());
