@@ -2,8 +2,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
+#include <string>
 
 #include "circuit/linear_combination.hpp"
+#include "util/error.hpp"
 
 namespace cuzk::circuit {
 
@@ -31,6 +34,17 @@ std::uint32_t CoefficientTable::insert(const Fr& c, std::size_t i) {
     }
   }
   return id;
+}
+
+void size_matrix(CompactMatrix& m, std::size_t rows, std::size_t nonzeros) {
+  if (nonzeros > std::numeric_limits<std::uint32_t>::max()) {
+    throw Error("compact R1CS: " + std::to_string(nonzeros) +
+                " terms in one matrix exceed the 32-bit offsets");
+  }
+  m.row_start.resize(rows + 1);
+  m.row_start[0] = 0;
+  m.column.resize(nonzeros);
+  m.coeff.resize(nonzeros);
 }
 
 Fr row_dot(const CompactMatrix& m, std::span<const Fr> coefficients, std::size_t i,

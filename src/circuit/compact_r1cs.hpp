@@ -100,6 +100,10 @@ struct CompactMatrix {
   std::size_t nonzeros() const { return column.size(); }
 };
 
+// Sizes m for `rows` rows of `nonzeros` terms (row_start[0] = 0), leaving the rest unwritten for
+// a copy to fill. Throws cuzk::Error past the 32-bit offsets.
+void size_matrix(CompactMatrix& m, std::size_t rows, std::size_t nonzeros);
+
 // A whole circuit shape, as recorded.
 struct CompactR1cs {
   CircuitSize size;  // constraints include any appended input rows

@@ -138,77 +138,97 @@ inline std::vector<std::span<const Boolean>> expand_parents(
 
 }  // namespace detail
 
-// One challenge. comm_d, comm_c and comm_r_last are the partition's allocated roots; replica_id
-// is the replica id's message bits, shared by every label. mark(part, index) is called as each
-// ChallengePart begins.
-template <ConstraintSystem CS, class PartMarker = IgnoreParts>
-void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
-                          const AllocatedNum& comm_d, const AllocatedNum& comm_c,
-                          const AllocatedNum& comm_r_last, std::span<const Boolean> replica_id,
-                          PartMarker&& mark = {}) {
-  mark(ChallengePart::kDataPath, 0);
+// The parts of one challenge (challenge_part.hpp), each a function of what it takes from the
+// prefix and the challenge's earlier parts, so that a part can also be synthesized alone
+// (stacked/record_parts.cpp records them on threads of their own).
+
+// kDataPath: the data leaf, proved included in tree D (root comm_d). Returns the leaf.
+template <ConstraintSystem CS>
+AllocatedNum synthesize_data_path(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
+                                  const AllocatedNum& comm_d) {
   AllocatedNum data_leaf;
   {
     [[maybe_unused]] auto scope = cs.scope("data_leaf");
     data_leaf = AllocatedNum::alloc(cs, proof.data_leaf);
   }
-  {
-    [[maybe_unused]] auto scope = cs.scope("comm_d_inclusion");
-    merkle::enforce_inclusion<merkle::Sha256MerkleHasher>(cs, shape.data_tree(), proof.comm_d_path,
-                                                          data_leaf, comm_d);
-  }
+  [[maybe_unused]] auto scope = cs.scope("comm_d_inclusion");
+  merkle::enforce_inclusion<merkle::Sha256MerkleHasher>(cs, shape.data_tree(), proof.comm_d_path,
+                                                        data_leaf, comm_d);
+  return data_leaf;
+}
 
-  std::array<std::vector<AllocatedNum>, porep::kBaseDegree> drg_columns;
-  for (std::size_t i = 0; i < drg_columns.size(); ++i) {
-    mark(ChallengePart::kColumn, i);
-    drg_columns[i] =
-        detail::parent_column(cs, shape, proof.drg_parents[i], comm_c, detail::kDrgParentNum[i],
-                              detail::kDrgParentConstraint[i], detail::kDrgParentInclusion[i]);
-  }
-  std::array<std::vector<AllocatedNum>, porep::kExpanderDegree> exp_columns;
-  for (std::size_t i = 0; i < exp_columns.size(); ++i) {
-    mark(ChallengePart::kColumn, drg_columns.size() + i);
-    exp_columns[i] =
-        detail::parent_column(cs, shape, proof.exp_parents[i], comm_c, detail::kExpParentNum[i],
-                              detail::kExpParentConstraint[i], detail::kExpParentInclusion[i]);
-  }
+// Parent column `index` of a challenge: DRG parents 0..5, then expander parents 6..13.
+inline const ColumnWitness& parent_column_witness(const ChallengeWitness& proof,
+                                                  std::size_t index) {
+  return index < porep::kBaseDegree ? proof.drg_parents[index]
+                                    : proof.exp_parents[index - porep::kBaseDegree];
+}
 
-  mark(ChallengePart::kChallenge, 0);
+// kColumn `index`: parent column `index` (DRG parents 0..5, then expander parents 6..13),
+// hashed and proved included in tree C. Returns its rows, allocated first, one per layer.
+template <ConstraintSystem CS>
+std::vector<AllocatedNum> synthesize_parent_column(CS& cs, const CircuitShape& shape,
+                                                   const ChallengeWitness& proof, std::size_t index,
+                                                   const AllocatedNum& comm_c) {
+  if (index < porep::kBaseDegree) {
+    return detail::parent_column(cs, shape, proof.drg_parents[index], comm_c,
+                                 detail::kDrgParentNum[index], detail::kDrgParentConstraint[index],
+                                 detail::kDrgParentInclusion[index]);
+  }
+  const std::size_t i = index - porep::kBaseDegree;
+  return detail::parent_column(cs, shape, proof.exp_parents[i], comm_c, detail::kExpParentNum[i],
+                               detail::kExpParentConstraint[i], detail::kExpParentInclusion[i]);
+}
+
+// kChallenge: the challenge's 64 bits and their public input.
+template <ConstraintSystem CS>
+UInt64 synthesize_challenge_bits(CS& cs, const ChallengeWitness& proof) {
   UInt64 challenge;
   {
     [[maybe_unused]] auto scope = cs.scope("challenge");
     challenge = UInt64::alloc(cs, proof.challenge);
   }
-  {
-    [[maybe_unused]] auto scope = cs.scope("challenge input");
-    challenge.pack_into_input(cs);
-  }
+  [[maybe_unused]] auto scope = cs.scope("challenge input");
+  challenge.pack_into_input(cs);
+  return challenge;
+}
 
-  std::vector<AllocatedNum> labels;
-  labels.reserve(shape.layers);
-  for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
-    mark(ChallengePart::kLabel, layer - 1);
-    [[maybe_unused]] auto layer_scope = cs.scope("labeling", layer);
-    std::vector<std::vector<Boolean>> parents;
-    parents.reserve(porep::kParentCount);
-    for (const auto& column : drg_columns) {
+// kLabel `layer` - 1: the parents' labels as bits (row layer - 1 of the DRG columns, then, after
+// layer 1, row layer - 2 of the expander columns) and create_label. `columns` are the 14 parent
+// columns in part order. Returns the label.
+template <ConstraintSystem CS>
+AllocatedNum synthesize_label(CS& cs, std::uint32_t layer,
+                              std::span<const std::vector<AllocatedNum>> columns,
+                              std::span<const Boolean> replica_id, const UInt64& challenge) {
+  if (columns.size() != porep::kParentCount) {
+    throw Error("stacked circuit: a label needs " + std::to_string(porep::kParentCount) +
+                " parent columns");
+  }
+  [[maybe_unused]] auto layer_scope = cs.scope("labeling", layer);
+  std::vector<std::vector<Boolean>> parents;
+  parents.reserve(porep::kParentCount);
+  for (const auto& column : columns.first(porep::kBaseDegree)) {
+    parents.push_back(
+        detail::label_bits(cs, detail::kDrgParentBits[parents.size()], column[layer - 1]));
+  }
+  if (layer > 1) {
+    // Expander parents enter with the previous layer's label.
+    for (const auto& column : columns.subspan(porep::kBaseDegree)) {
       parents.push_back(
-          detail::label_bits(cs, detail::kDrgParentBits[parents.size()], column[layer - 1]));
+          detail::label_bits(cs, detail::kExpParentBits[parents.size()], column[layer - 2]));
     }
-    if (layer > 1) {
-      // Expander parents enter with the previous layer's label.
-      for (const auto& column : exp_columns) {
-        parents.push_back(
-            detail::label_bits(cs, detail::kExpParentBits[parents.size()], column[layer - 2]));
-      }
-    }
-    const std::vector<std::span<const Boolean>> slots = detail::expand_parents(parents);
-    [[maybe_unused]] auto scope = cs.scope("create_label");
-    labels.push_back(
-        create_label_circuit(cs, replica_id, slots, UInt32::constant(layer), challenge));
   }
+  const std::vector<std::span<const Boolean>> slots = detail::expand_parents(parents);
+  [[maybe_unused]] auto scope = cs.scope("create_label");
+  return create_label_circuit(cs, replica_id, slots, UInt32::constant(layer), challenge);
+}
 
-  mark(ChallengePart::kTail, 0);
+// kTail: the encoded node (last label + data), its inclusion in tree R_last; the hash of the
+// labels (the challenged column) and its inclusion in tree C.
+template <ConstraintSystem CS>
+void synthesize_tail(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
+                     std::span<const AllocatedNum> labels, const AllocatedNum& data_leaf,
+                     const AllocatedNum& comm_r_last, const AllocatedNum& comm_c) {
   AllocatedNum encoded;
   {
     [[maybe_unused]] auto scope = cs.scope("encode_node");
@@ -219,15 +239,47 @@ void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitn
     merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(
         cs, shape.column_tree(), proof.comm_r_last_path, encoded, comm_r_last);
   }
-
   AllocatedNum column_hash;
   {
     [[maybe_unused]] auto scope = cs.scope("c_x_column_hash");
-    column_hash = hash_single_column(cs, std::span<const AllocatedNum>(labels));
+    column_hash = hash_single_column(cs, labels);
   }
   [[maybe_unused]] auto scope = cs.scope("c_x_inclusion");
   merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(cs, shape.column_tree(),
                                                           proof.comm_c_path, column_hash, comm_c);
+}
+
+// One challenge: its parts in order. comm_d, comm_c and comm_r_last are the partition's allocated
+// roots; replica_id is the replica id's message bits, shared by every label. mark(part, index) is
+// called as each ChallengePart begins.
+template <ConstraintSystem CS, class PartMarker = IgnoreParts>
+void synthesize_challenge(CS& cs, const CircuitShape& shape, const ChallengeWitness& proof,
+                          const AllocatedNum& comm_d, const AllocatedNum& comm_c,
+                          const AllocatedNum& comm_r_last, std::span<const Boolean> replica_id,
+                          PartMarker&& mark = {}) {
+  mark(ChallengePart::kDataPath, 0);
+  const AllocatedNum data_leaf = synthesize_data_path(cs, shape, proof, comm_d);
+
+  std::vector<std::vector<AllocatedNum>> columns(porep::kParentCount);
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    mark(ChallengePart::kColumn, i);
+    columns[i] = synthesize_parent_column(cs, shape, proof, i, comm_c);
+  }
+
+  mark(ChallengePart::kChallenge, 0);
+  const UInt64 challenge = synthesize_challenge_bits(cs, proof);
+
+  std::vector<AllocatedNum> labels;
+  labels.reserve(shape.layers);
+  for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
+    mark(ChallengePart::kLabel, layer - 1);
+    labels.push_back(synthesize_label(
+        cs, layer, std::span<const std::vector<AllocatedNum>>(columns), replica_id, challenge));
+  }
+
+  mark(ChallengePart::kTail, 0);
+  synthesize_tail(cs, shape, proof, std::span<const AllocatedNum>(labels), data_leaf, comm_r_last,
+                  comm_c);
 }
 
 }  // namespace cuzk::circuit::stacked

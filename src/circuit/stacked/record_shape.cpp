@@ -5,26 +5,12 @@
 #include <string>
 
 #include "circuit/compact_witness.hpp"
-#include "circuit/shape_cs.hpp"
-#include "circuit/stacked/stacked_circuit.hpp"
+#include "circuit/stacked/record_parts.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::stacked {
 
 namespace {
-
-// Room for a matrix of `rows` rows and `nonzeros` terms (row_start[0] = 0).
-void size_matrix(CompactMatrix& m, std::size_t rows, std::size_t nonzeros) {
-  if (nonzeros > std::numeric_limits<std::uint32_t>::max()) {
-    throw Error("stacked circuit: " + std::to_string(nonzeros) +
-                " terms in one matrix exceed the recorder's 32-bit offsets");
-  }
-  // Every element is written by the copy below; resize leaves them unwritten until then.
-  m.row_start.resize(rows + 1);
-  m.row_start[0] = 0;
-  m.column.resize(nonzeros);
-  m.coeff.resize(nonzeros);
-}
 
 // How block i's columns follow from block 0's: its own variables (those past the prefix) move by
 // i blocks, the prefix's stay.
@@ -95,19 +81,15 @@ Renumbering renumbering(const PartitionLayout& layout) {
 }  // namespace
 
 PartitionRecording record_partition_blocks(const CircuitShape& shape) {
-  const StackedCircuit blank = blank_circuit(shape);
-  ShapeCS cs;
-  if (const std::optional<RecordedCounts> known = known_recorded_counts(shape)) {
-    cs.reserve(known->constraints, known->nonzeros);
-  }
+  BlockRecording recorded = record_blocks(shape);
   PartitionRecording out;
-  out.layout = measure_partition(cs, blank);
+  out.layout = recorded.layout;
   const CircuitSize size = out.size();
   const Renumbering renumber = renumbering(out.layout);
   out.a_aux_density = BitVector(size.num_aux);
   out.b_input_density = BitVector(size.num_inputs);
   out.b_aux_density = BitVector(size.num_aux);
-  CompactR1cs rows = std::move(cs).take_rows();
+  CompactR1cs& rows = recorded.rows;
   replicated_density(rows.a, renumber, out.layout.challenges, out.a_aux_density, nullptr);
   replicated_density(rows.b, renumber, out.layout.challenges, out.b_aux_density,
                      &out.b_input_density);

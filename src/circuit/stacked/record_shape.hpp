@@ -1,9 +1,10 @@
 // The compact R1CS of one partition's circuit, recorded once per circuit shape for the GPU path
-// (and the test setup): the prefix and challenge 0 are recorded with a ShapeCS, which measures the
-// partition's layout in the same pass; challenges 1.. are challenge 0's rows with their own
-// variables renumbered (a block references the prefix's variables and its own, and every block
-// has the same structure: partition_layout.hpp); then bellperson's `Input(i)·0 = 0` row per
-// input, so the matrices are exactly what keygen and the prover see.
+// (and the test setup): the prefix and challenge 0 are recorded part by part on the OpenMP
+// threads (record_parts.hpp), which measures the partition's layout too; challenges 1.. are
+// challenge 0's rows with their own variables renumbered (a block references the prefix's
+// variables and its own, and every block has the same structure: partition_layout.hpp); then
+// bellperson's `Input(i)·0 = 0` row per input, so the matrices are exactly what keygen and the
+// prover see.
 //
 // The recording (PartitionRecording) keeps only the prefix and challenge 0, a nineteenth of a
 // 32 GiB partition: the GPU makes the copies on the device from it (kernels::RepeatedBlocks),
