@@ -186,12 +186,20 @@ class GpuThread {
               log("parameters on the GPU: " + bytes + " in " + std::to_string(seconds) + " s");
             });
       }
+      // The host queues a sector once the shape is recorded. Its first witness is laid out for
+      // the upload while the shape goes to the GPU, not after.
+      std::shared_ptr<detail::SectorWork> work = state->next_sector();
+      if (work == nullptr) return;
+      std::future<bool> first_staged = stage(*work, 0);
       std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
       if (shape == nullptr) return;
       const Clock::time_point shape_start = Clock::now();
       const kernels::DeviceR1cs device_shape(r1cs_view(*shape));
+      const double matrices_seconds = seconds_since(shape_start);
       kernels::PartitionProver prover(device_shape);
       const double shape_upload_seconds = seconds_since(shape_start);
+      log("shape on the GPU in " + std::to_string(shape_upload_seconds) + " s (matrices " +
+          std::to_string(matrices_seconds) + " s, then the work buffers)");
       if (!plan.resident) {
         const std::size_t b_inputs = shape->b_input_density.count();
         const std::size_t inputs = shape->size().num_inputs;
@@ -202,9 +210,9 @@ class GpuThread {
       release->release(std::move(shape));
       sample_memory();
       bool first = true;
-      while (std::shared_ptr<detail::SectorWork> work = state->next_sector()) {
+      for (; work != nullptr; work = state->next_sector()) {
         const double streamed_ms = plan.resident ? 0 : bases->upload_ms();
-        prove_partitions(*work, prover, *bases);
+        prove_partitions(*work, prover, *bases, first ? std::move(first_staged) : stage(*work, 0));
         // A failed upload fails the session, as it did when it came first; after a sector it is
         // already done.
         bases->wait_resident();
@@ -230,27 +238,29 @@ class GpuThread {
     state->update([&] { state->peak_bytes = std::max(state->peak_bytes, m.total - m.free); });
   }
 
+  // Partition k's witness laid out in page-locked memory (staged_[k % 2]) on a helper thread;
+  // false when the sector was abandoned or the session stops. The GPU proves partition k - 1
+  // meanwhile, so that between partitions it waits for neither the layout (tens of milliseconds
+  // of page faults and copies at 32 GiB) nor a pageable upload.
+  std::future<bool> stage(detail::SectorWork& work, std::size_t k) {
+    return std::async(std::launch::async, [this, &work, k] {
+      std::unique_ptr<circuit::CompactWitness> witness = state->take_witness(work, k);
+      if (witness == nullptr) return false;
+      staged_[k % 2].assign(*witness);
+      release->release(std::move(witness));
+      return true;
+    });
+  }
+
   // A failure here is the sector's (an unsatisfied witness, an interruption), not the session's.
+  // `next` is stage(work, 0).
   void prove_partitions(detail::SectorWork& work, kernels::PartitionProver& prover,
-                        kernels::ParameterBases& bases) {
+                        kernels::ParameterBases& bases, std::future<bool> next) {
     try {
-      // Partition k + 1's witness is laid out in page-locked memory on a helper thread while the
-      // GPU proves partition k, so that between partitions the GPU waits for neither the layout
-      // (tens of milliseconds of page faults and copies at 32 GiB) nor a pageable upload.
-      const auto stage = [&](std::size_t k) {
-        return std::async(std::launch::async, [this, &work, k] {
-          std::unique_ptr<circuit::CompactWitness> witness = state->take_witness(work, k);
-          if (witness == nullptr) return false;
-          staged_[k % 2].assign(*witness);
-          release->release(std::move(witness));
-          return true;
-        });
-      };
-      std::future<bool> next = stage(0);
       for (std::size_t k = 0; k < work.sums.size(); ++k) {
         if (!next.get()) return;  // abandoned, or the session stops
         if (stop != nullptr && stop->load()) throw Error("interrupted");
-        if (k + 1 < work.sums.size()) next = stage(k + 1);
+        if (k + 1 < work.sums.size()) next = stage(work, k + 1);
         const Clock::time_point start = Clock::now();
         PartitionReport& report = work.reports[k];
         work.sums[k] = prover.prove(bases, staged_[k % 2].view(), &report.gpu);
