@@ -35,9 +35,10 @@ class ParameterBases {
   static ParameterBases resident(Queries queries);
   // The resident layout, allocated here and filled by a thread of its own in the order a
   // partition needs the queries (H, L, A, B_G2, B_G1) while the caller goes on: a partition can
-  // start on the quotient, and its H MSM on H, before the other queries are up. slice() waits for its query; an upload failure is
-  // rethrown by the slice() that waits for it and by wait_resident(). `on_resident` (may be
-  // empty) is called on the upload's thread with its seconds once every query is up.
+  // start on the quotient, and its H MSM on H, before the other queries are up. slice() waits
+  // for its query; an upload failure is rethrown by the slice() that waits for it and by
+  // wait_resident(). `on_resident` (may be empty) is called on the upload's thread with its
+  // seconds once every query is up.
   static ParameterBases resident_in_background(Queries queries,
                                                std::function<void(double)> on_resident);
   // Returns once every query is on the device (at once unless uploading in the background);

@@ -1,7 +1,6 @@
 #include "porep/c1_parser.hpp"
 
 #include <algorithm>
-#include <exception>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -12,6 +11,7 @@
 #include "porep/c1_json.hpp"
 #include "porep/c1_proof_reader.hpp"
 #include "util/error.hpp"
+#include "util/parallel_tasks.hpp"
 
 namespace cuzk::porep {
 namespace {
@@ -129,20 +129,12 @@ void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
       }
     }
     std::vector<std::vector<ChallengeProof>> partitions(texts.size());
-    std::vector<std::exception_ptr> errors(texts.size());
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::size_t k = 0; k < texts.size(); ++k) {
-      try {
-        JsonPath partition_path = path;
-        partition_path.push_index(k);
-        partitions[k] = read_partition(texts[k], layout, k, partition_path);
-      } catch (...) {
-        errors[k] = std::current_exception();
-      }
-    }
-    for (const std::exception_ptr& e : errors) {
-      if (e) std::rethrow_exception(e);  // the first partition's failure, as read in order
-    }
+    // The first partition's failure, as read in order.
+    run_parallel_tasks(texts.size(), [&](std::size_t k) {
+      JsonPath partition_path = path;
+      partition_path.push_index(k);
+      partitions[k] = read_partition(texts[k], layout, k, partition_path);
+    });
     for (std::vector<ChallengeProof>& proofs : partitions) {
       top.partition_sizes.push_back(static_cast<std::uint32_t>(proofs.size()));
       std::ranges::move(proofs, std::back_inserter(top.out.proofs));

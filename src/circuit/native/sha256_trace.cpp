@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <exception>
 #include <initializer_list>
 #include <stdexcept>
 
@@ -13,6 +12,7 @@
 #include "circuit/gadgets/sha256.hpp"
 #include "circuit/gadgets/uint32.hpp"
 #include "util/error.hpp"
+#include "util/parallel_tasks.hpp"
 
 namespace cuzk::circuit::native {
 namespace {
@@ -326,19 +326,9 @@ Sha256ProgramSet::Sha256ProgramSet(std::span<const Sha256BlockPattern> patterns)
     if (std::find(distinct.begin(), distinct.end(), p) == distinct.end()) distinct.push_back(p);
   }
   programs_.resize(distinct.size());
-  std::vector<std::exception_ptr> errors(distinct.size());
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(distinct.size()); ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    try {
-      programs_[k] = std::make_shared<const Sha256Program>(distinct[k]);
-    } catch (...) {
-      errors[k] = std::current_exception();
-    }
-  }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  run_parallel_tasks(distinct.size(), [&](std::size_t k) {
+    programs_[k] = std::make_shared<const Sha256Program>(distinct[k]);
+  });
 }
 
 std::shared_ptr<const Sha256Program> Sha256ProgramSet::find(

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <limits>
 #include <optional>
 #include <span>
@@ -13,6 +12,7 @@
 #include "circuit/shape_cs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "util/error.hpp"
+#include "util/parallel_tasks.hpp"
 
 namespace cuzk::circuit::stacked {
 
@@ -229,25 +229,6 @@ const CompactMatrix& matrix(const CompactR1cs& r, std::size_t m) {
   return m == 0 ? r.a : m == 1 ? r.b : r.c;
 }
 
-// Runs f(i) for i in [0, n) on the OpenMP threads, dynamically; rethrows the first failure (by
-// index) once all are done.
-template <class F>
-void for_each_task(std::size_t n, const F& f) {
-  std::vector<std::exception_ptr> failures(n);
-  const auto count = static_cast<std::int64_t>(n);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::int64_t i = 0; i < count; ++i) {
-    try {
-      f(static_cast<std::size_t>(i));
-    } catch (...) {
-      failures[static_cast<std::size_t>(i)] = std::current_exception();
-    }
-  }
-  for (const std::exception_ptr& e : failures) {
-    if (e) std::rethrow_exception(e);
-  }
-}
-
 // The partition's layout from the prefix's counts and the parts' own; part_nonzero_start gets
 // where each part's terms start inside the block.
 PartitionLayout layout_of(const CircuitShape& shape, const ShapeCS& prefix_cs, const Parts& parts,
@@ -311,7 +292,7 @@ BlockRecording record_blocks(const CircuitShape& shape) {
     return o == Parts::kDataPath || (o >= Parts::kFirstLabel && o < parts.tail());
   });
   std::vector<PartRows> recorded(parts.count());
-  for_each_task(order.size(), [&](std::size_t i) {
+  run_parallel_tasks(order.size(), [&](std::size_t i) {
     recorded[order[i]] = record_part(blank, wires, parts, stand_ins, order[i]);
   });
 
@@ -344,7 +325,7 @@ BlockRecording record_blocks(const CircuitShape& shape) {
   }
   // Piece 0 is the prefix, piece 1 + o part o.
   const CircuitSize& prefix = layout.prefix;
-  for_each_task(3 * (parts.count() + 1), [&](std::size_t task) {
+  run_parallel_tasks(3 * (parts.count() + 1), [&](std::size_t task) {
     const std::size_t m = task % 3;
     const std::size_t piece = task / 3;
     if (piece == 0) {
