@@ -19,6 +19,7 @@ void add_gpu_timings(const pipeline::GpuSectorReport& r, TimingReport& timings) 
                                          {"a_ms", g.query_ms[2]},
                                          {"b_g1_ms", g.query_ms[3]},
                                          {"b_g2_ms", g.query_ms[4]},
+                                         {"ones_batch_ms", g.ones_batch_ms},
                                          {"l_ones", static_cast<double>(g.ones[1])},
                                          {"l_tail", static_cast<double>(g.tail[1])},
                                          {"a_ones", static_cast<double>(g.ones[2])},

@@ -22,6 +22,7 @@
 #include "kernels/field.cuh"
 #include "kernels/h_quotient.cuh"
 #include "kernels/host_points.hpp"
+#include "kernels/ones_batch.cuh"
 #include "kernels/partition_prover.hpp"
 #include "kernels/pippenger.cuh"
 #include "kernels/point_reduce.cuh"
@@ -366,6 +367,15 @@ struct PartitionProver::Work {
   // 0, 1, 2, ...: the tail index of input i, and of the i-th input present in B (ranked).
   DeviceBuffer<std::uint64_t> input_index;
   DeviceBuffer<std::uint32_t> wide_prefix;
+
+  // A batch of partitions whose ones are summed together (begin_batch): every partition's aux
+  // bits, and compressed to the variables of A and of B, one bitmap after another; the sums, by
+  // partition, of L, A and B_G1 (three rows of kMaxOnesBatch) and of B_G2.
+  int batch_size = 0;
+  bool batch_pending = false;  // summed by the next prove()
+  DeviceBuffer<std::uint64_t> batch_bits, batch_ones_a, batch_ones_b;
+  DeviceBuffer<DeviceG1Xyzz> batch_g1;
+  DeviceBuffer<DeviceG2Xyzz> batch_g2;
 };
 
 PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_unique<Work>()) {
@@ -403,9 +413,68 @@ std::size_t PartitionProver::work_bytes(std::size_t constraints) {
   const std::size_t n = std::size_t{1} << log2_domain(constraints);
   // a, b, c, scratch; then the H MSM's; a GiB for CUB's other scratch and the witness queries'
   // tails.
+  // A batch's bitmaps (aux bits, and compressed for A and B: aux variables are fewer than rows)
+  // and its work buffers for G2 points, the larger.
+  const std::size_t batch =
+      3 * detail::kMaxOnesBatch * (words_for(n) + 1) * 8 +
+      detail::ones_batch_work_bytes(detail::kMaxOnesBatch, sizeof(DeviceG2Xyzz));
   return 4 * n * sizeof(DeviceFr) +
          detail::pippenger_work_bytes(n, detail::default_window_bits(n), sizeof(DeviceG1Xyzz)) +
-         (std::size_t{1} << 30);
+         batch + (std::size_t{1} << 30);
+}
+
+int PartitionProver::max_batch() { return detail::kMaxOnesBatch; }
+
+void PartitionProver::begin_batch(std::span<const std::span<const std::uint64_t>> aux_bits) {
+  Work& w = *work_;
+  const DeviceR1cs::Storage& r = *w.r1cs;
+  const int count = static_cast<int>(aux_bits.size());
+  if (count < 1 || count > detail::kMaxOnesBatch) {
+    throw Error("GPU prover: a batch of " + std::to_string(aux_bits.size()) + " partitions (1 to " +
+                std::to_string(detail::kMaxOnesBatch) + ")");
+  }
+  const std::size_t aux_words = words_for(r.num_aux);
+  for (const std::span<const std::uint64_t> bits : aux_bits) {
+    if (bits.size() != aux_words) {
+      throw Error("GPU prover: a batch's witness has " + std::to_string(bits.size()) +
+                  " bit words, the circuit " + std::to_string(aux_words));
+    }
+  }
+  // The compressed bitmaps take a word more: compress_bits_kernel may touch the word after.
+  const std::size_t a_stride = words_for(r.a_aux.count) + 1;
+  const std::size_t b_stride = words_for(r.b_aux.count) + 1;
+  const std::size_t most = detail::kMaxOnesBatch;
+  if (w.batch_bits.size() == 0) {
+    w.batch_bits = DeviceBuffer<std::uint64_t>(most * aux_words);
+    w.batch_ones_a = DeviceBuffer<std::uint64_t>(most * a_stride);
+    w.batch_ones_b = DeviceBuffer<std::uint64_t>(most * b_stride);
+    w.batch_g1 = DeviceBuffer<DeviceG1Xyzz>(3 * most);
+    w.batch_g2 = DeviceBuffer<DeviceG2Xyzz>(most);
+  }
+  // Queued on the queries' stream, which the next prove() sums them on.
+  cudaStream_t stream = w.query_stream.get();
+  w.batch_ones_a.fill_bytes(0, stream);
+  w.batch_ones_b.fill_bytes(0, stream);
+  w.batch_g1.fill_bytes(0, stream);  // infinity
+  w.batch_g2.fill_bytes(0, stream);
+  for (int k = 0; k < count; ++k) {
+    std::uint64_t* const bits = w.batch_bits.data() + k * aux_words;
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(bits, aux_bits[k].data(), aux_bits[k].size_bytes(),
+                                    cudaMemcpyHostToDevice, stream));
+    compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
+        bits, r.a_aux.words.data(), r.a_aux.prefix.data(), aux_words,
+        w.batch_ones_a.data() + k * a_stride);
+    CUZK_CUDA_CHECK_LAUNCH();
+    compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
+        bits, r.b_aux.words.data(), r.b_aux.prefix.data(), aux_words,
+        w.batch_ones_b.data() + k * b_stride);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  w.batch_size = count;
+  w.batch_pending = true;
+  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[7].get(), stream));  // the batch's state is ready
+  // The caller may free or reuse the bitmaps (page-locked ones are copied asynchronously).
+  synchronize(w.query_stream);
 }
 
 namespace {
@@ -455,6 +524,24 @@ void query_sum(cudaStream_t stream, unsigned long long* tail_counter, ParameterB
       accumulate_kernel<F><<<1, 1, 0, stream>>>(acc, part);
       CUZK_CUDA_CHECK_LAUNCH();
     }
+  }
+}
+
+// Adds to sums[k], for each partition k of a batch, the sum of query q's points whose scalar is 1
+// there: bitmap k starts at word k * stride of `ones`, its bit j is point origin + j, and it has
+// `bits` bits. Slice by slice, like query_sum.
+template <class F>
+void batch_ones_sums(cudaStream_t stream, ParameterBases& bases, Query q, std::size_t origin,
+                     const std::uint64_t* ones, std::size_t stride, std::size_t bits, int count,
+                     DeviceXyzz<F>* sums) {
+  for (std::size_t k = 0; k < bases.slice_count(q); ++k) {
+    const BaseSlice slice = bases.slice(q, k);
+    const auto* points = static_cast<const DeviceAffine<F>*>(slice.device_points);
+    const std::size_t lo = std::max(slice.first, origin);
+    const std::size_t end = std::min(slice.first + slice.count, origin + bits);
+    if (end <= lo) continue;
+    detail::add_ones_sums<F>(points + (lo - slice.first), end - lo, ones, stride, lo - origin,
+                             count, sums, stream);
   }
 }
 
@@ -513,11 +600,16 @@ void check_bases(const DeviceR1cs::Storage& r, const ParameterBases& bases, std:
 
 PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& witness,
                                      PartitionGpuTimings* timings,
-                                     PartitionIntermediates* intermediates) {
+                                     PartitionIntermediates* intermediates, int batch_slot) {
   Work& w = *work_;
   const DeviceR1cs::Storage& r = *w.r1cs;
   check_witness(r, witness);
   check_bases(r, bases, w.n);
+  if (batch_slot != kNoBatch && (batch_slot < 0 || batch_slot >= w.batch_size)) {
+    throw Error("GPU prover: partition " + std::to_string(batch_slot) + " of a batch of " +
+                std::to_string(w.batch_size));
+  }
+  const bool batched = batch_slot != kNoBatch;
   cudaStream_t stream = w.stream.get();
   const std::size_t aux_words = words_for(r.num_aux);
   const std::size_t rows = r.num_constraints;
@@ -567,24 +659,57 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
     CUZK_CUDA_CHECK(cudaMemcpyAsync(b_values.data(), b_input_values.data(), b_values.bytes(),
                                     cudaMemcpyHostToDevice, stream));
 
-    const auto timed = [&](Query q, auto&& run) {
+    const auto timed = [&](double& ms, auto&& run) {
       const Event start = make_event(), stop = make_event();
       CUZK_CUDA_CHECK(cudaEventRecord(start.get(), stream));
       run();
       CUZK_CUDA_CHECK(cudaEventRecord(stop.get(), stream));
-      t.query_ms[static_cast<int>(q)] = elapsed_ms(start, stop);
+      ms = elapsed_ms(start, stop);
     };
+    const auto query_ms = [&](Query q) -> double& { return t.query_ms[static_cast<int>(q)]; };
+
+    // A batch begun since the last partition: every partition's ones, query by query in the
+    // order the upload brings them.
+    if (w.batch_size != 0) CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, w.marks[7].get()));
+    if (w.batch_pending) {
+      w.batch_pending = false;
+      timed(t.ones_batch_ms, [&] {
+        const std::size_t most = detail::kMaxOnesBatch;
+        batch_ones_sums<DeviceFp>(stream, bases, Query::kL, 0, w.batch_bits.data(), aux_words,
+                                  r.num_aux, w.batch_size, w.batch_g1.data());
+        batch_ones_sums<DeviceFp>(stream, bases, Query::kA, r.num_inputs, w.batch_ones_a.data(),
+                                  words_for(r.a_aux.count) + 1, r.a_aux.count, w.batch_size,
+                                  w.batch_g1.data() + most);
+        batch_ones_sums<DeviceFp2>(stream, bases, Query::kBG2, r.b_inputs.size(),
+                                   w.batch_ones_b.data(), words_for(r.b_aux.count) + 1,
+                                   r.b_aux.count, w.batch_size, w.batch_g2.data());
+        batch_ones_sums<DeviceFp>(stream, bases, Query::kBG1, r.b_inputs.size(),
+                                  w.batch_ones_b.data(), words_for(r.b_aux.count) + 1,
+                                  r.b_aux.count, w.batch_size, w.batch_g1.data() + 2 * most);
+      });
+      CUZK_CUDA_CHECK(cudaEventRecord(w.marks[7].get(), stream));
+    }
+    // A batched partition starts its sums from the batch's and adds only the tails.
+    if (batched) {
+      const std::size_t most = detail::kMaxOnesBatch;
+      for (int q = 0; q < 3; ++q) {
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(sums + 1 + q, w.batch_g1.data() + q * most + batch_slot,
+                                        sizeof(DeviceG1Xyzz), cudaMemcpyDeviceToDevice, stream));
+      }
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(b2_sum, w.batch_g2.data() + batch_slot, sizeof(DeviceG2Xyzz),
+                                      cudaMemcpyDeviceToDevice, stream));
+    }
 
     // L: every aux variable has a point; the ones are the witness bits themselves.
-    timed(Query::kL, [&] {
+    timed(query_ms(Query::kL), [&] {
       const TailSource tails[] = {wide_all};
-      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kL, 0, w.bits.data(), aux_words,
-                          tails, sums + 1, g1_part, t.tail[1]);
+      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kL, 0, w.bits.data(),
+                          batched ? 0 : aux_words, tails, sums + 1, g1_part, t.tail[1]);
     });
     t.ones[1] = count_bits(w.bits.data(), aux_words, stream);
 
     // A: every input, then the aux variables in A.
-    timed(Query::kA, [&] {
+    timed(query_ms(Query::kA), [&] {
       w.ones_a.fill_bytes(0, stream);
       compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
           w.bits.data(), r.a_aux.words.data(), r.a_aux.prefix.data(), aux_words, w.ones_a.data());
@@ -595,7 +720,8 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
            r.a_aux.words.data(), r.a_aux.prefix.data(), r.num_inputs}};
       t.ones[2] = count_bits(w.ones_a.data(), words_for(r.a_aux.count), stream);
       query_sum<DeviceFp>(stream, tail_counter, bases, Query::kA, r.num_inputs, w.ones_a.data(),
-                          words_for(r.a_aux.count), tails, sums + 2, g1_part, t.tail[2]);
+                          batched ? 0 : words_for(r.a_aux.count), tails, sums + 2, g1_part,
+                          t.tail[2]);
     });
 
     // B in G1 and G2: the inputs in B, then the aux variables in B.
@@ -610,15 +736,14 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
          r.b_aux.prefix.data(), r.b_inputs.size()}};
     // B_G2 before B_G1: the resident upload brings them in that order, so that the first
     // partition, proved during the upload, is left with the cheaper sum once it is done.
-    timed(Query::kBG2, [&] {
+    const std::size_t b_ones_words = batched ? 0 : words_for(r.b_aux.count);
+    timed(query_ms(Query::kBG2), [&] {
       query_sum<DeviceFp2>(stream, tail_counter, bases, Query::kBG2, r.b_inputs.size(),
-                           w.ones_b.data(), words_for(r.b_aux.count), b_tails, b2_sum, g2_part,
-                           t.tail[4]);
+                           w.ones_b.data(), b_ones_words, b_tails, b2_sum, g2_part, t.tail[4]);
     });
-    timed(Query::kBG1, [&] {
+    timed(query_ms(Query::kBG1), [&] {
       query_sum<DeviceFp>(stream, tail_counter, bases, Query::kBG1, r.b_inputs.size(),
-                          w.ones_b.data(), words_for(r.b_aux.count), b_tails, sums + 3, g1_part,
-                          t.tail[3]);
+                          w.ones_b.data(), b_ones_words, b_tails, sums + 3, g1_part, t.tail[3]);
     });
     CUZK_CUDA_CHECK(cudaEventRecord(w.marks[6].get(), stream));
     CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));

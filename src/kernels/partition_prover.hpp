@@ -3,11 +3,14 @@
 // evaluated on the device and checked (a·b = c row by row), the quotient's six transforms run on
 // them, and the five sums the proof needs are computed: the H MSM over the quotient's scalars, and
 // for L, A, B_G1 and B_G2 a batch addition of the points whose scalar is 1 plus an MSM over the
-// few others (the "tail"). Only the five sums come back. Plain C++.
+// few others (the "tail"); the partitions of a sector sum their ones together (begin_batch). Only
+// the five sums come back. Plain C++.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "kernels/groth16_inputs.hpp"
@@ -48,6 +51,7 @@ struct PartitionGpuTimings {
   double quotient_ms = 0;  // six transforms and two pointwise steps
   double msm_h_ms = 0;
   double query_ms[kQueryCount] = {};  // L, A, B_G1, B_G2: batch addition and tail (H unused)
+  double ones_batch_ms = 0;           // a batch's ones, every partition's (in its first partition)
   double total_ms = 0;
   std::size_t ones[kQueryCount] = {};  // points batch-added per query
   std::size_t tail[kQueryCount] = {};  // points in the tail MSM per query
@@ -71,11 +75,21 @@ class PartitionProver {
   // `constraints` rows (bellperson's input rows included).
   static std::size_t work_bytes(std::size_t constraints);
 
-  // Throws cuzk::Error when the witness does not satisfy the circuit ("the witness does not
-  // satisfy constraint i ..."), when its sizes do not match the shape, or on a CUDA failure.
+  // The partitions of a sector share the bases, so the points whose scalar is 1 are summed for
+  // all of them at once (one addition a point instead of one a partition and a point):
+  // begin_batch takes every partition's aux bits (WitnessView::bits), the next prove() sums the
+  // batch's ones beside its own work, and prove(..., slot k) adds only partition k's other values.
+  // At most max_batch() partitions. Throws cuzk::Error when a bitmap does not fit the shape.
+  static int max_batch();
+  void begin_batch(std::span<const std::span<const std::uint64_t>> aux_bits);
+  static constexpr int kNoBatch = -1;
+
+  // `batch_slot`: the witness's partition in the batch begun last, or kNoBatch. Throws
+  // cuzk::Error when the witness does not satisfy the circuit ("the witness does not satisfy
+  // constraint i ..."), when its sizes do not match the shape, or on a CUDA failure.
   PartitionSums prove(ParameterBases& bases, const WitnessView& witness,
                       PartitionGpuTimings* timings = nullptr,
-                      PartitionIntermediates* intermediates = nullptr);
+                      PartitionIntermediates* intermediates = nullptr, int batch_slot = kNoBatch);
 
   struct Work;  // kernels-internal (partition_prover.cu)
 

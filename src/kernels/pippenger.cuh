@@ -7,13 +7,8 @@
 //   1. digits_kernel writes (bucket, point index | sign << 31) for every point; zero digits get
 //      the key 2^(width-1), which sorts last and is skipped;
 //   2. CUB radix-sorts the pairs by bucket;
-//   3. thread t sums the points at sorted positions [t * kRange, (t + 1) * kRange), whichever
-//      buckets they fall in, so every thread does the same number of additions (fixed chunks of
-//      one bucket left warps waiting on their longest chunk: at 2^27 points and 2^21 buckets a
-//      window, a quarter of the lanes idled). A bucket wholly inside a range is final; the first
-//      and last bucket a range touches may go on in the neighbouring ranges, so their sums are
-//      merged by bucket (run-length encoded, then summed in chunks of at most kChunk until one
-//      value per bucket remains, so one bucket holding every point is spread over many threads);
+//   3. the sorted pairs are summed into the window's buckets (BucketAccumulator, in
+//      bucket_accumulation.cuh: equal ranges of points a thread, partial sums merged by bucket);
 // then all windows' buckets are combined by segmented running sums and Horner's rule.
 #pragma once
 
@@ -25,6 +20,7 @@
 #include <cstring>
 #include <string>
 
+#include "kernels/bucket_accumulation.cuh"
 #include "kernels/curve.cuh"
 #include "kernels/device_memory.cuh"
 #include "kernels/msm.hpp"
@@ -34,11 +30,8 @@
 
 namespace cuzk::kernels::detail {
 
-inline constexpr int kScalarBits = 256;      // recoding room: scalars < 2^255 never carry out
-inline constexpr std::uint32_t kRange = 64;  // sorted points summed by one thread
-inline constexpr std::uint32_t kChunk = 32;  // partial sums merged by one thread per pass
+inline constexpr int kScalarBits = 256;  // recoding room: scalars < 2^255 never carry out
 inline constexpr unsigned kThreads = 128;
-inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
 inline constexpr int kMaxWindows = kScalarBits / 2;  // c >= 2
 
 // The windows of the signed recoding for a requested width c: as many as c-bit windows would
@@ -88,15 +81,11 @@ inline int default_window_bits(std::size_t n) {
 
 // Device bytes pippenger_on_device takes for n points at window c, for XYZZ points of
 // `xyzz_bytes`: the digits before and after the sort, the carries and CUB's two sort buffers
-// (seven 32-bit arrays of n), the ranges' partial sums and the first merge's output, every
-// window's buckets, and the merge's six arrays of one entry a partial sum (their keys, the runs'
-// keys, counts and offsets, the chunks' counts and offsets).
+// (seven 32-bit arrays of n), every window's buckets and the accumulation's work buffers.
 inline std::size_t pippenger_work_bytes(std::size_t n, int c, std::size_t xyzz_bytes) {
   const WindowPlan plan = plan_windows(c);
-  const std::size_t buckets = plan.most_buckets();
-  const std::size_t partials = 2 * ((n + kRange - 1) / kRange);
-  return 7 * n * 4 + (partials + std::min(partials, buckets) + partials / kChunk + 1) * xyzz_bytes +
-         std::size_t{plan.total_buckets()} * xyzz_bytes + 6 * partials * 4;
+  return 7 * n * 4 + std::size_t{plan.total_buckets()} * xyzz_bytes +
+         BucketAccumulator<DeviceFp>::bytes(n, plan.most_buckets(), xyzz_bytes);
 }
 
 struct DeviceScalar {
@@ -177,103 +166,6 @@ static __global__ void digits_kernel(const DeviceScalar* scalars, const std::uin
   }
   keys[i] = key;
   values[i] = value;
-}
-
-// Chunk counts per run: ceil(count / kChunk).
-static __global__ void chunk_counts_kernel(const std::uint32_t* counts, int runs,
-                                           std::uint32_t* chunks) {
-  const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= runs) return;
-  chunks[r] = (counts[r] + kChunk - 1) / kChunk;
-}
-
-// The run holding chunk t: the last r with chunk_offsets[r] <= t.
-__device__ __forceinline__ int run_of_chunk(const std::uint32_t* chunk_offsets, int runs,
-                                            std::uint32_t t) {
-  int lo = 0, hi = runs;  // invariant: chunk_offsets[lo] <= t < chunk_offsets[hi] (virtually)
-  while (hi - lo > 1) {
-    const int mid = (lo + hi) / 2;
-    if (chunk_offsets[mid] <= t)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-// Thread t sums the signed bases at sorted positions [t * kRange, (t + 1) * kRange), stopping at
-// the zero digits (they sort last). A bucket that starts and ends inside the range goes straight
-// into `buckets`; the first bucket of the range goes to partial slot 2t and the last to slot 2t + 1
-// (infinity there when the range holds one bucket). Keys ascend over the slots, so one bucket's
-// partial sums are adjacent; ranges of zero digits write the zero key into both.
-template <class F>
-__global__ void bucket_ranges_kernel(const DeviceAffine<F>* bases, const std::uint32_t* keys,
-                                     const std::uint32_t* values, std::size_t n,
-                                     std::uint32_t zero_key, std::uint32_t ranges,
-                                     DeviceXyzz<F>* buckets, std::uint32_t* partial_keys,
-                                     DeviceXyzz<F>* partials) {
-  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= ranges) return;
-  const std::size_t begin = static_cast<std::size_t>(t) * kRange;
-  const std::size_t end = min(begin + kRange, n);
-  std::uint32_t key = keys[begin];
-  if (key == zero_key) {
-    partial_keys[2 * t] = zero_key;
-    partial_keys[2 * t + 1] = zero_key;
-    return;
-  }
-  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
-  bool first_written = false;
-  for (std::size_t p = begin; p < end; ++p) {
-    const std::uint32_t k = keys[p];
-    if (k == zero_key) break;
-    if (k != key) {
-      if (first_written) {
-        buckets[key] = acc;  // began and ended inside the range
-      } else {
-        partial_keys[2 * t] = key;
-        partials[2 * t] = acc;
-        first_written = true;
-      }
-      key = k;
-      acc = DeviceXyzz<F>::infinity();
-    }
-    const std::uint32_t v = values[p];
-    const DeviceAffine<F> base = bases[v & ~kNegativeBit];
-    acc.add_affine((v & kNegativeBit) ? base.negated() : base);
-  }
-  if (!first_written) {
-    partial_keys[2 * t] = key;
-    partials[2 * t] = acc;
-    acc = DeviceXyzz<F>::infinity();
-  }
-  partial_keys[2 * t + 1] = key;
-  partials[2 * t + 1] = acc;
-}
-
-// One merge pass: chunk t sums up to kChunk consecutive partial sums of one run (bucket).
-template <class F>
-__global__ void merge_chunks_kernel(const DeviceXyzz<F>* in, const std::uint32_t* offsets,
-                                    const std::uint32_t* counts, const std::uint32_t* chunk_offsets,
-                                    int runs, std::uint32_t total_chunks, DeviceXyzz<F>* out) {
-  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= total_chunks) return;
-  const int r = run_of_chunk(chunk_offsets, runs, t);
-  const std::uint32_t begin = offsets[r] + (t - chunk_offsets[r]) * kChunk;
-  const std::uint32_t end = min(begin + kChunk, offsets[r] + counts[r]);
-  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
-  for (std::uint32_t p = begin; p < end; ++p) acc.add(in[p]);
-  out[t] = acc;
-}
-
-// Places each run's single remaining sum into its bucket.
-template <class F>
-__global__ void scatter_buckets_kernel(const DeviceXyzz<F>* sums, const std::uint32_t* run_keys,
-                                       const std::uint32_t* offsets, int runs,
-                                       DeviceXyzz<F>* buckets) {
-  const int r = blockIdx.x * blockDim.x + threadIdx.x;
-  if (r >= runs) return;
-  buckets[run_keys[r]] = sums[offsets[r]];
 }
 
 // k * p for a small non-negative k (double-and-add).
@@ -358,14 +250,6 @@ class StageClock {
   Event start_, stop_, total_start_;
 };
 
-template <class T>
-T read_device_value(const T* p, cudaStream_t stream) {
-  T v{};
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(&v, p, sizeof v, cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
-  return v;
-}
-
 // The MSM of n canonical scalars already in device memory with the first n device bases, on
 // `stream`; the XYZZ sum is left in *result (device memory). `clock` laps the stages.
 template <class F>
@@ -396,38 +280,18 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     clock.lap(&MsmTimings::batch_add_ms);
   }
 
-  // The sorted digits; then two partial sums a range, merged by bucket (sums_a holds the
-  // partials, and the merge passes alternate between the two).
-  const std::size_t ranges = (n + kRange - 1) / kRange;
-  const std::size_t partial_count = 2 * ranges;
+  // The sorted digits, summed into each window's buckets.
   StreamBuffer<std::uint32_t> keys(n, stream), values(n, stream), sorted_keys(n, stream),
       sorted_values(n, stream);
-  StreamBuffer<std::uint32_t> partial_keys(partial_count, stream), run_keys(partial_count, stream),
-      counts(partial_count, stream), offsets(partial_count, stream), chunks(partial_count, stream),
-      chunk_offsets(partial_count, stream);
-  StreamBuffer<int> num_runs(1, stream);
-  StreamBuffer<std::uint32_t> most_count(1, stream);
   StreamBuffer<Xyzz> buckets(plan.total_buckets(), stream);
   buckets.fill_bytes(0, stream);
-  const std::size_t max_runs = std::min<std::size_t>(partial_count, plan.most_buckets());
-  StreamBuffer<Xyzz> sums_a(partial_count, stream),
-      sums_b(max_runs + partial_count / kChunk + 1, stream);
-
-  // One CUB scratch area, sized for the largest of the calls.
-  std::size_t temp_bytes = 0, bytes = 0;
+  BucketAccumulator<F> accumulator(n, plan.most_buckets(), stream);
   const int n_int = static_cast<int>(n);
-  const int partial_int = static_cast<int>(partial_count);
-  cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.data(), sorted_keys.data(), values.data(),
-                                  sorted_values.data(), n_int, 0, plan.width[0], stream);
-  temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceRunLengthEncode::Encode(nullptr, bytes, partial_keys.data(), run_keys.data(),
-                                     counts.data(), num_runs.data(), partial_int, stream);
-  temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), partial_int, stream);
-  temp_bytes = std::max(temp_bytes, bytes);
-  cub::DeviceReduce::Max(nullptr, bytes, counts.data(), most_count.data(), partial_int, stream);
-  temp_bytes = std::max(temp_bytes, bytes);
-  StreamBuffer<std::uint8_t> temp(temp_bytes, stream);
+  std::size_t sort_bytes = 0;
+  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
+      nullptr, sort_bytes, keys.data(), sorted_keys.data(), values.data(), sorted_values.data(),
+      n_int, 0, plan.width[0], stream));
+  StreamBuffer<std::uint8_t> sort_temp(sort_bytes, stream);
 
   // One bit per window: up to 32 windows (c >= 8) take the carries from a first pass.
   const bool carry_pass = windows <= 32;
@@ -438,65 +302,19 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
     CUZK_CUDA_CHECK_LAUNCH();
   }
   for (int w = 0; w < windows; ++w) {
-    Xyzz* const window_buckets = buckets.data() + plan.first_bucket[w];
-    const std::uint32_t zero_key = plan.buckets(w);
     digits_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
         scalars, carries.data(), n, plan, w, split_ones, keys.data(), values.data());
     CUZK_CUDA_CHECK_LAUNCH();
     clock.lap(&MsmTimings::digits_ms);
 
-    bytes = temp_bytes;
+    std::size_t bytes = sort_bytes;
     CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-        temp.data(), bytes, keys.data(), sorted_keys.data(), values.data(), sorted_values.data(),
-        n_int, 0, plan.width[w], stream));
+        sort_temp.data(), bytes, keys.data(), sorted_keys.data(), values.data(),
+        sorted_values.data(), n_int, 0, plan.width[w], stream));
     clock.lap(&MsmTimings::sort_ms);
 
-    bucket_ranges_kernel<F><<<blocks_for(ranges, kThreads), kThreads, 0, stream>>>(
-        bases, sorted_keys.data(), sorted_values.data(), n, zero_key,
-        static_cast<std::uint32_t>(ranges), window_buckets, partial_keys.data(), sums_a.data());
-    CUZK_CUDA_CHECK_LAUNCH();
-    bytes = temp_bytes;
-    CUZK_CUDA_CHECK(cub::DeviceRunLengthEncode::Encode(temp.data(), bytes, partial_keys.data(),
-                                                       run_keys.data(), counts.data(),
-                                                       num_runs.data(), partial_int, stream));
-    int runs = read_device_value(num_runs.data(), stream);
-    // The zero digits' run, if any, sorts last and holds nothing to sum.
-    if (read_device_value(run_keys.data() + runs - 1, stream) == zero_key) --runs;
-    if (runs == 0) {  // every digit of this window is zero
-      clock.lap(&MsmTimings::accumulate_ms);
-      continue;
-    }
-    bytes = temp_bytes;
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(), offsets.data(),
-                                                  runs, stream));
-    bytes = temp_bytes;
-    CUZK_CUDA_CHECK(
-        cub::DeviceReduce::Max(temp.data(), bytes, counts.data(), most_count.data(), runs, stream));
-    std::uint32_t most = read_device_value(most_count.data(), stream);
-    // Run r has counts[r] sums at offsets[r] of `current`; merge until one per run remains.
-    Xyzz* current = sums_a.data();
-    Xyzz* next = sums_b.data();
-    while (most > 1) {
-      chunk_counts_kernel<<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(counts.data(), runs,
-                                                                               chunks.data());
-      CUZK_CUDA_CHECK_LAUNCH();
-      bytes = temp_bytes;
-      CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, chunks.data(),
-                                                    chunk_offsets.data(), runs, stream));
-      const std::uint32_t total_chunks =
-          read_device_value(chunk_offsets.data() + runs - 1, stream) +
-          read_device_value(chunks.data() + runs - 1, stream);
-      merge_chunks_kernel<F><<<blocks_for(total_chunks, kThreads), kThreads, 0, stream>>>(
-          current, offsets.data(), counts.data(), chunk_offsets.data(), runs, total_chunks, next);
-      CUZK_CUDA_CHECK_LAUNCH();
-      std::swap(current, next);
-      std::swap(counts, chunks);  // a run's sums are now its chunks
-      std::swap(offsets, chunk_offsets);
-      most = (most + kChunk - 1) / kChunk;
-    }
-    scatter_buckets_kernel<F><<<blocks_for(runs, kThreads), kThreads, 0, stream>>>(
-        current, run_keys.data(), offsets.data(), runs, window_buckets);
-    CUZK_CUDA_CHECK_LAUNCH();
+    accumulator.accumulate(bases, sorted_keys.data(), sorted_values.data(), n, plan.buckets(w),
+                           buckets.data() + plan.first_bucket[w], stream);
     clock.lap(&MsmTimings::accumulate_ms);
   }
 

@@ -238,13 +238,16 @@ class GpuThread {
     state->update([&] { state->peak_bytes = std::max(state->peak_bytes, m.total - m.free); });
   }
 
-  // Partition k's witness laid out in page-locked memory (staged_[k % 2]) on a helper thread;
-  // false when the sector was abandoned or the session stops. The GPU proves partition k - 1
-  // meanwhile, so that between partitions it waits for neither the layout (tens of milliseconds
-  // of page faults and copies at 32 GiB) nor a pageable upload.
-  std::future<bool> stage(detail::SectorWork& work, std::size_t k) {
-    return std::async(std::launch::async, [this, &work, k] {
-      std::unique_ptr<circuit::CompactWitness> witness = state->take_witness(work, k);
+  // Partition k's witness (`given`, or the session's once synthesized) laid out in page-locked
+  // memory (staged_[k % 2]) on a helper thread, then released; false when the sector was
+  // abandoned or the session stops. The GPU proves partition k - 1 meanwhile, so that between
+  // partitions it waits for neither the layout (tens of milliseconds of page faults and copies at
+  // 32 GiB) nor a pageable upload.
+  std::future<bool> stage(detail::SectorWork& work, std::size_t k,
+                          std::unique_ptr<circuit::CompactWitness> given = nullptr) {
+    return std::async(std::launch::async, [this, &work, k, given = std::move(given)]() mutable {
+      std::unique_ptr<circuit::CompactWitness> witness =
+          given != nullptr ? std::move(given) : state->take_witness(work, k);
       if (witness == nullptr) return false;
       staged_[k % 2].assign(*witness);
       release->release(std::move(witness));
@@ -253,17 +256,34 @@ class GpuThread {
   }
 
   // A failure here is the sector's (an unsatisfied witness, an interruption), not the session's.
-  // `next` is stage(work, 0).
+  // `next` is stage(work, 0). The sector's partitions share one batch of ones' sums
+  // (PartitionProver::begin_batch), so every witness is taken before the first is proved: the
+  // others are held until staged.
   void prove_partitions(detail::SectorWork& work, kernels::PartitionProver& prover,
                         kernels::ParameterBases& bases, std::future<bool> next) {
     try {
-      for (std::size_t k = 0; k < work.sums.size(); ++k) {
+      const std::size_t count = work.sums.size();
+      std::vector<std::unique_ptr<circuit::CompactWitness>> held(count);
+      const bool batch =
+          count > 1 && count <= static_cast<std::size_t>(kernels::PartitionProver::max_batch());
+      for (std::size_t k = 0; k < count; ++k) {
         if (!next.get()) return;  // abandoned, or the session stops
         if (stop != nullptr && stop->load()) throw Error("interrupted");
-        if (k + 1 < work.sums.size()) next = stage(work, k + 1);
+        if (k == 0 && batch) {
+          std::vector<std::span<const std::uint64_t>> bits{staged_[0].view().bits};
+          for (std::size_t j = 1; j < count; ++j) {
+            held[j] = state->take_witness(work, j);
+            if (held[j] == nullptr) return;
+            bits.push_back(held[j]->bits.words());
+          }
+          prover.begin_batch(bits);
+        }
+        if (k + 1 < count) next = stage(work, k + 1, std::move(held[k + 1]));
         const Clock::time_point start = Clock::now();
         PartitionReport& report = work.reports[k];
-        work.sums[k] = prover.prove(bases, staged_[k % 2].view(), &report.gpu);
+        work.sums[k] =
+            prover.prove(bases, staged_[k % 2].view(), &report.gpu, nullptr,
+                         batch ? static_cast<int>(k) : kernels::PartitionProver::kNoBatch);
         report.gpu_wall_seconds = seconds_since(start);
         work.last_result = Clock::now();
         state->update([&] { state->gpu_seconds += report.gpu.total_ms / 1000; });

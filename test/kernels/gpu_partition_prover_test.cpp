@@ -153,6 +153,64 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "GPU partition prover: the ones summed for a batch of partitions give each partition's sums" *
+    doctest::skip(no_gpu())) {
+  const Fixture f;
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+  // Three partitions of the sector: other challenges, the same shape.
+  const std::vector<stacked::StackedCircuit> circuits = {f.sector.circuit(0), f.sector.circuit(1),
+                                                         f.sector.circuit(2)};
+  const std::vector<circuit::CompactWitness> witnesses =
+      stacked::synthesize_witnesses(circuits, f.layout);
+  std::vector<pipeline::GpuWitness> uploads;
+  std::vector<std::span<const std::uint64_t>> bits;
+  for (const circuit::CompactWitness& w : witnesses) {
+    uploads.emplace_back(w);
+    bits.push_back(w.bits.words());
+  }
+  const pipeline::ParamsFileReader reader(params);
+  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  PartitionProver gpu(device_shape);
+  ParameterBases resident = ParameterBases::resident(reader.queries());
+  std::vector<PartitionSums> expected;
+  for (const pipeline::GpuWitness& u : uploads) expected.push_back(gpu.prove(resident, u.view()));
+  // The partitions' ones differ, so a sum taken from the wrong slot would show.
+  REQUIRE(expected[0].l != expected[1].l);
+  REQUIRE(expected[1].b_g2 != expected[2].b_g2);
+
+  SUBCASE("resident") {
+    gpu.begin_batch(bits);
+    PartitionGpuTimings first;
+    // The first partition proved sums the whole batch's ones; the order of the others is free.
+    check_same_sums(gpu.prove(resident, uploads[1].view(), &first, nullptr, 1), expected[1]);
+    CHECK(first.ones_batch_ms > 0);
+    check_same_sums(gpu.prove(resident, uploads[0].view(), nullptr, nullptr, 0), expected[0]);
+    check_same_sums(gpu.prove(resident, uploads[2].view(), nullptr, nullptr, 2), expected[2]);
+    // A partition outside the batch is refused; one proved alone still gets its own sums.
+    CHECK_THROWS_WITH(gpu.prove(resident, uploads[2].view(), nullptr, nullptr, 3),
+                      doctest::Contains("partition 3 of a batch of 3"));
+    check_same_sums(gpu.prove(resident, uploads[2].view()), expected[2]);
+  }
+  SUBCASE("streamed") {
+    const std::size_t inputs = f.shape.size.num_inputs;
+    const std::size_t b_inputs = f.shape.b_input_density.count();
+    ParameterBases streamed =
+        ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
+    gpu.begin_batch(std::span(bits).first(2));
+    check_same_sums(gpu.prove(streamed, uploads[0].view(), nullptr, nullptr, 0), expected[0]);
+    check_same_sums(gpu.prove(streamed, uploads[1].view(), nullptr, nullptr, 1), expected[1]);
+  }
+  SUBCASE("a bitmap that does not fit the shape is refused") {
+    std::vector<std::span<const std::uint64_t>> wrong = bits;
+    wrong[1] = wrong[1].first(wrong[1].size() - 1);
+    CHECK_THROWS_WITH(gpu.begin_batch(wrong), doctest::Contains("bit words"));
+    const std::vector<std::span<const std::uint64_t>> too_many(PartitionProver::max_batch() + 1,
+                                                               bits[0]);
+    CHECK_THROWS_WITH(gpu.begin_batch(too_many), doctest::Contains("partitions (1 to"));
+  }
+}
+
 TEST_CASE("GPU partition prover: a witness that does not satisfy the circuit is refused" *
           doctest::skip(no_gpu())) {
   const Fixture f;
