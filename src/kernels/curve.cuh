@@ -11,6 +11,8 @@
 // Variable time (public points only).
 #pragma once
 
+#include <type_traits>
+
 #include "kernels/field.cuh"
 
 namespace cuzk::kernels {
@@ -27,6 +29,17 @@ struct alignas(16) DeviceAffine {
 template <class F>
 struct alignas(16) DeviceXyzz {
   F x, y, zz, zzz;
+
+  // A*B - C*D, the form of every y coordinate below. G1: one dot() (one Montgomery reduction for
+  // both products, kernels/field.cuh) after negating C. G2: two products and a subtraction as
+  // before, since there dot() saves nothing and the negation would only add code.
+  __device__ __forceinline__ static F mul_sub(const F& a, const F& b, const F& c, const F& d) {
+    if constexpr (std::is_same_v<F, DeviceFp2>) {
+      return a * b - c * d;
+    } else {
+      return F::dot(a, b, -c, d);
+    }
+  }
 
   __device__ __forceinline__ static DeviceXyzz infinity() {
     return {F::zero(), F::zero(), F::zero(), F::zero()};
@@ -50,7 +63,7 @@ struct alignas(16) DeviceXyzz {
     const F m = x2.doubled() + x2;
     DeviceXyzz r;
     r.x = m.square() - s.doubled();
-    r.y = m * (s - r.x) - w * y;
+    r.y = mul_sub(m, s - r.x, w, y);
     r.zz = v * zz;
     r.zzz = w * zzz;
     return r;
@@ -66,7 +79,7 @@ struct alignas(16) DeviceXyzz {
     const F m = x2.doubled() + x2;
     DeviceXyzz r;
     r.x = m.square() - s.doubled();
-    r.y = m * (s - r.x) - w * q.y;
+    r.y = mul_sub(m, s - r.x, w, q.y);
     r.zz = v;
     r.zzz = w;
     return r;
@@ -95,7 +108,7 @@ struct alignas(16) DeviceXyzz {
     const F ppp = p * pp;
     const F q1 = x * pp;
     x = r.square() - ppp - q1.doubled();
-    y = r * (q1 - x) - y * ppp;
+    y = mul_sub(r, q1 - x, y, ppp);
     zz = zz * pp;
     zzz = zzz * ppp;
   }
@@ -125,7 +138,7 @@ struct alignas(16) DeviceXyzz {
     const F ppp = p * pp;
     const F q1 = u1 * pp;
     x = r.square() - ppp - q1.doubled();
-    y = r * (q1 - x) - s1 * ppp;
+    y = mul_sub(r, q1 - x, s1, ppp);
     zz = zz * q.zz * pp;
     zzz = zzz * q.zzz * ppp;
   }

@@ -43,7 +43,15 @@ __device__ D unary_or_binary(FieldOp op, const D& a, const D& b) {
 template <class D>
 __global__ void field_op_kernel(FieldOp op, const D* a, const D* b, D* out, std::size_t n) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = unary_or_binary(op, a[i], b[i]);
+  if (i >= n) return;
+  if (op == FieldOp::kDot) {
+    if constexpr (!std::is_same_v<D, DeviceFr>) {  // Fr has no dot() (kernels/field.cuh)
+      const std::size_t j = i + 1 == n ? 0 : i + 1;
+      out[i] = D::dot(a[i], b[i], a[j], b[j]);
+    }
+    return;
+  }
+  out[i] = unary_or_binary(op, a[i], b[i]);
 }
 
 template <class F>
@@ -71,6 +79,8 @@ std::vector<F> gpu_field_op(FieldOp op, std::span<const F> a, std::span<const F>
   if (std::is_same_v<F, Fp2Mont> &&
       (op == FieldOp::kInverse || op == FieldOp::kToMontgomery || op == FieldOp::kFromMontgomery))
     throw Error("gpu_field_op: operation not offered for Fp2");
+  if (std::is_same_v<F, bls12_381::Fr> && op == FieldOp::kDot)
+    throw Error("gpu_field_op: dot not offered for Fr");
   const std::size_t n = a.size();
   std::vector<F> out(n);
   if (n == 0) return out;

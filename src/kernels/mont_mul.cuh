@@ -117,14 +117,35 @@ __device__ __forceinline__ void next_row(std::uint32_t* base, std::uint32_t* pre
   add_carry(prev[W - 1]);
 }
 
+// base + 2^32 odd += a * b. The odd chain goes first: its carry out of the top word is zero by
+// the bounds, and the even chain's first instruction does not read the flag; the even chain's
+// carry has weight 2^(32W), odd's top word.
+template <int W>
+__device__ __forceinline__ void add_row(std::uint32_t* base, std::uint32_t* odd,
+                                        const std::uint32_t* a, std::uint32_t b) {
+  mad_row_cc<W, 1>(odd, a, b);
+  mad_row_cc<W, 0>(base, a, b);
+  add_carry(odd[W - 1]);
+}
+
 // Adds m*p with m chosen so that the word-aligned accumulator's word 0 becomes zero.
 template <int W>
 __device__ __forceinline__ void reduce_step(std::uint32_t* base, std::uint32_t* odd,
                                             const std::uint32_t* p, std::uint32_t inv) {
-  const std::uint32_t m = base[0] * inv;
-  mad_row_cc<W, 1>(odd, p, m);  // no carry out of the odd accumulator (bounds above)
-  mad_row_cc<W, 0>(base, p, m);
-  add_carry(odd[W - 1]);
+  add_row<W>(base, odd, p, base[0] * inv);
+}
+
+// Value = y + 2^32 x with y[0] = 0 after the last reduction: the final division leaves
+// out = x + y / 2^32.
+template <int W>
+__device__ __forceinline__ void last_division(std::uint32_t* out, std::uint32_t* x,
+                                              const std::uint32_t* y) {
+  add_to_cc(x[0], y[1]);
+#pragma unroll
+  for (int j = 1; j < W - 1; ++j) addc_to_cc(x[j], y[j + 1]);
+  add_carry(x[W - 1]);
+#pragma unroll
+  for (int j = 0; j < W; ++j) out[j] = x[j];
 }
 
 // out = a * b / 2^(32W) mod p, below 2p (not yet canonical).
@@ -145,13 +166,42 @@ __device__ __forceinline__ void mont_mul_words(std::uint32_t* out, const std::ui
     next_row<W>(y, x, a, b[i + 1]);
     reduce_step<W>(y, x, p, inv);
   }
-  // Value = y + 2^32 x with y[0] = 0: the final division leaves x + y / 2^32.
-  add_to_cc(x[0], y[1]);
+  last_division<W>(out, x, y);
+}
+
+// out = (a * b + c * d) / 2^(32W) mod p, below 2p (not yet canonical): both products share
+// one reduction, each row adding a * b[i] and c * d[i] before its reduction step.
+//
+// Bounds, with R = 2^(32W), S = a + c + p and T the value after a step's division (0 at first):
+// a step adds a*b[i] + c*d[i] + m*p <= S (2^32 - 1), so T < S holds throughout and the running
+// value stays below S * 2^32. Chains only add, so 2^32 times the odd accumulator never exceeds
+// the running value: while S <= R no odd chain carries out of its top word (the even chains'
+// carries land there). a, c < p make that p < R/3, ensured by the caller with two spare top
+// bits. BLS12-381 Fp has three; Fr (p ~ 0.45 R) has one, and a row with large words of b, d and
+// m would overflow. The result (ab + cd + mp)/R < 2p^2/R + p < 2p.
+template <int W>
+__device__ __forceinline__ void mont_dot_words(std::uint32_t* out, const std::uint32_t* a,
+                                               const std::uint32_t* b, const std::uint32_t* c,
+                                               const std::uint32_t* d, const std::uint32_t* p,
+                                               std::uint32_t inv) {
+  static_assert(W % 2 == 0, "rows come in pairs");
+  std::uint32_t x[W], y[W];
+  first_row<W>(x, y, a, b[0]);
+  add_row<W>(x, y, c, d[0]);
+  reduce_step<W>(x, y, p, inv);
+  next_row<W>(y, x, a, b[1]);
+  add_row<W>(y, x, c, d[1]);
+  reduce_step<W>(y, x, p, inv);
 #pragma unroll
-  for (int j = 1; j < W - 1; ++j) addc_to_cc(x[j], y[j + 1]);
-  add_carry(x[W - 1]);
-#pragma unroll
-  for (int j = 0; j < W; ++j) out[j] = x[j];
+  for (int i = 2; i < W; i += 2) {
+    next_row<W>(x, y, a, b[i]);
+    add_row<W>(x, y, c, d[i]);
+    reduce_step<W>(x, y, p, inv);
+    next_row<W>(y, x, a, b[i + 1]);
+    add_row<W>(y, x, c, d[i + 1]);
+    reduce_step<W>(y, x, p, inv);
+  }
+  last_division<W>(out, x, y);
 }
 
 }  // namespace cuzk::kernels::detail
