@@ -28,6 +28,7 @@ void add_gpu_timings(const pipeline::GpuSectorReport& r, TimingReport& timings) 
                                          {"b_tail", static_cast<double>(g.tail[3])}});
   }
   timings.totals.emplace_back("gpu_s", r.gpu_seconds);
+  timings.totals.emplace_back("gpu_pass_s", r.gpu_pass_seconds);
   timings.totals.emplace_back("parameters_resident", r.parameters_resident ? 1.0 : 0.0);
   timings.totals.emplace_back("planned_gpu_bytes", static_cast<double>(r.planned_gpu_bytes));
   timings.totals.emplace_back("peak_gpu_bytes", static_cast<double>(r.peak_gpu_bytes));

@@ -346,6 +346,27 @@ std::size_t DeviceR1cs::bytes(const R1csView& view) {
          view.coefficients.size_bytes() + density;
 }
 
+// What one partition in flight owns: its witness on the device (kept for the partition after
+// next, see upload_into), its query bitmaps, sums, counters and events, and its queries' host
+// thread. Two slots: partition k + 1's a, b, c, quotient and H start while partition k's queries
+// finish (the first partition's wait for the last parameters it needs).
+struct PartitionSlot {
+  DeviceBuffer<std::uint64_t> ones_a, ones_b;  // compressed ones bitmaps of A and B (aux part)
+  DeviceBuffer<unsigned long long> counters;   // unsatisfied count, first row, tail counter
+  DeviceBuffer<DeviceG1Xyzz> g1_sums;          // h, l, a, b_g1, then a partial for each stream
+  DeviceBuffer<DeviceG2Xyzz> g2_sums;          // b_g2, then one partial
+  // 0 start, 1 witness up, 2 a, b, c checked, 3 quotient, 4 H (main stream); 5 queries done.
+  Event marks[6];
+  DeviceBuffer<DeviceFr> inputs, wide_value;
+  DeviceBuffer<std::uint64_t> bits, is_wide, wide_index;
+  DeviceBuffer<std::uint32_t> wide_prefix;
+
+  bool in_flight = false;
+  std::shared_future<void> queries;  // empty when they ran on the main stream
+  PartitionGpuTimings* timings = nullptr;
+  PartitionGpuTimings own_timings;  // when the caller asked for none
+};
+
 struct PartitionProver::Work {
   const DeviceR1cs::Storage* r1cs = nullptr;
   int log_n = 0;
@@ -354,25 +375,25 @@ struct PartitionProver::Work {
   // L, A, B_G1, B_G2, beside the quotient and H, ahead of them: the queries wait on the host
   // between steps, and H's blocks fill those gaps and the end, where the queries left a tail.
   Stream query_stream = make_high_priority_stream();
+  // Reads a partition's sums once its H and its queries are done, behind neither stream's later
+  // work.
+  Stream collect_stream = make_stream();
   DeviceBuffer<DeviceFr> a, b, c, scratch;
-  DeviceBuffer<std::uint64_t> ones_a, ones_b;  // compressed ones bitmaps of A and B (aux part)
-  DeviceBuffer<unsigned long long> counters;   // unsatisfied count, first row, tail counter
-  DeviceBuffer<DeviceG1Xyzz> g1_sums;          // h, l, a, b_g1, then a partial for each stream
-  DeviceBuffer<DeviceG2Xyzz> g2_sums;          // b_g2, then one partial
-  Event marks[8];
-
-  // One partition's witness on the device, kept for the next (upload_into).
-  DeviceBuffer<DeviceFr> inputs, wide_value;
-  DeviceBuffer<std::uint64_t> bits, is_wide, wide_index;
   // 0, 1, 2, ...: the tail index of input i, and of the i-th input present in B (ranked).
   DeviceBuffer<std::uint64_t> input_index;
-  DeviceBuffer<std::uint32_t> wide_prefix;
+
+  PartitionSlot slots[2];
+  std::size_t submitted = 0, collected = 0;  // partition k uses slots[k % 2]
+  // The last partition's queries: the next one's wait for them, as they share a stream and the
+  // tail counter's host reads.
+  std::shared_future<void> last_queries;
 
   // A batch of partitions whose ones are summed together (begin_batch): every partition's aux
   // bits, and compressed to the variables of A and of B, one bitmap after another; the sums, by
   // partition, of L, A and B_G1 (three rows of kMaxOnesBatch) and of B_G2.
   int batch_size = 0;
-  bool batch_pending = false;  // summed by the next prove()
+  bool batch_pending = false;  // summed by the next partition's queries
+  Event batch_ready = make_event();
   DeviceBuffer<std::uint64_t> batch_bits, batch_ones_a, batch_ones_b;
   DeviceBuffer<DeviceG1Xyzz> batch_g1;
   DeviceBuffer<DeviceG2Xyzz> batch_g2;
@@ -387,17 +408,19 @@ PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_uniqu
   w.b = DeviceBuffer<DeviceFr>(w.n);
   w.c = DeviceBuffer<DeviceFr>(w.n);
   w.scratch = DeviceBuffer<DeviceFr>(w.n);
-  w.ones_a = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->a_aux.count) + 1);
-  w.ones_b = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->b_aux.count) + 1);
-  w.counters = DeviceBuffer<unsigned long long>(3);
   const std::size_t aux_words = words_for(w.r1cs->num_aux);
-  w.inputs = DeviceBuffer<DeviceFr>(w.r1cs->num_inputs);
-  w.bits = DeviceBuffer<std::uint64_t>(aux_words);
-  w.is_wide = DeviceBuffer<std::uint64_t>(aux_words);
-  w.wide_prefix = DeviceBuffer<std::uint32_t>(aux_words);
-  w.g1_sums = DeviceBuffer<DeviceG1Xyzz>(6);
-  w.g2_sums = DeviceBuffer<DeviceG2Xyzz>(2);
-  for (Event& e : w.marks) e = make_event();
+  for (PartitionSlot& slot : w.slots) {
+    slot.ones_a = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->a_aux.count) + 1);
+    slot.ones_b = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->b_aux.count) + 1);
+    slot.counters = DeviceBuffer<unsigned long long>(3);
+    slot.inputs = DeviceBuffer<DeviceFr>(w.r1cs->num_inputs);
+    slot.bits = DeviceBuffer<std::uint64_t>(aux_words);
+    slot.is_wide = DeviceBuffer<std::uint64_t>(aux_words);
+    slot.wide_prefix = DeviceBuffer<std::uint32_t>(aux_words);
+    slot.g1_sums = DeviceBuffer<DeviceG1Xyzz>(6);
+    slot.g2_sums = DeviceBuffer<DeviceG2Xyzz>(2);
+    for (Event& e : slot.marks) e = make_event();
+  }
   std::vector<std::uint64_t> identity(w.r1cs->num_inputs);
   for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = i;
   w.input_index = upload_vector(std::span<const std::uint64_t>(identity), w.stream.get());
@@ -407,7 +430,13 @@ PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_uniqu
 
 PartitionProver::PartitionProver(PartitionProver&&) noexcept = default;
 PartitionProver& PartitionProver::operator=(PartitionProver&&) noexcept = default;
-PartitionProver::~PartitionProver() = default;
+PartitionProver::~PartitionProver() {
+  // Queries still running read this object's buffers: wait for them (their errors are dropped).
+  if (work_ == nullptr) return;
+  for (PartitionSlot& slot : work_->slots) {
+    if (slot.queries.valid()) slot.queries.wait();
+  }
+}
 
 std::size_t PartitionProver::work_bytes(std::size_t constraints) {
   const std::size_t n = std::size_t{1} << log2_domain(constraints);
@@ -428,6 +457,7 @@ int PartitionProver::max_batch() { return detail::kMaxOnesBatch; }
 void PartitionProver::begin_batch(std::span<const std::span<const std::uint64_t>> aux_bits) {
   Work& w = *work_;
   const DeviceR1cs::Storage& r = *w.r1cs;
+  if (in_flight() != 0) throw Error("GPU prover: a batch begun with partitions in flight");
   const int count = static_cast<int>(aux_bits.size());
   if (count < 1 || count > detail::kMaxOnesBatch) {
     throw Error("GPU prover: a batch of " + std::to_string(aux_bits.size()) + " partitions (1 to " +
@@ -472,7 +502,7 @@ void PartitionProver::begin_batch(std::span<const std::span<const std::uint64_t>
   }
   w.batch_size = count;
   w.batch_pending = true;
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[7].get(), stream));  // the batch's state is ready
+  CUZK_CUDA_CHECK(cudaEventRecord(w.batch_ready.get(), stream));  // the batch's state is ready
   // The caller may free or reuse the bitmaps (page-locked ones are copied asynchronously).
   synchronize(w.query_stream);
 }
@@ -601,7 +631,19 @@ void check_bases(const DeviceR1cs::Storage& r, const ParameterBases& bases, std:
 PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& witness,
                                      PartitionGpuTimings* timings,
                                      PartitionIntermediates* intermediates, int batch_slot) {
+  if (in_flight() != 0) throw Error("GPU prover: prove() with partitions in flight");
+  submit(bases, witness, timings, intermediates, batch_slot);
+  return collect();
+}
+
+std::size_t PartitionProver::in_flight() const { return work_->submitted - work_->collected; }
+
+void PartitionProver::submit(ParameterBases& bases, const WitnessView& witness,
+                             PartitionGpuTimings* timings, PartitionIntermediates* intermediates,
+                             int batch_slot) {
   Work& w = *work_;
+  PartitionSlot& s = w.slots[w.submitted % 2];
+  if (s.in_flight) throw Error("GPU prover: two partitions are in flight already");
   const DeviceR1cs::Storage& r = *w.r1cs;
   check_witness(r, witness);
   check_bases(r, bases, w.n);
@@ -613,48 +655,49 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
   cudaStream_t stream = w.stream.get();
   const std::size_t aux_words = words_for(r.num_aux);
   const std::size_t rows = r.num_constraints;
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[0].get(), stream));
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[0].get(), stream));
 
   // The witness, and the rank structure of its wide values.
-  upload_into(w.inputs, witness.inputs, stream);
-  upload_into(w.bits, witness.bits, stream);
-  upload_into(w.wide_index, witness.wide_index, stream);
-  upload_into(w.wide_value, witness.wide_value, stream);
-  w.is_wide.fill_bytes(0, stream);
+  upload_into(s.inputs, witness.inputs, stream);
+  upload_into(s.bits, witness.bits, stream);
+  upload_into(s.wide_index, witness.wide_index, stream);
+  upload_into(s.wide_value, witness.wide_value, stream);
+  s.is_wide.fill_bytes(0, stream);
   if (!witness.wide_index.empty()) {
     scatter_bits_kernel<<<blocks_for(witness.wide_index.size(), kThreads), kThreads, 0, stream>>>(
-        w.wide_index.data(), witness.wide_index.size(), w.is_wide.data());
+        s.wide_index.data(), witness.wide_index.size(), s.is_wide.data());
     CUZK_CUDA_CHECK_LAUNCH();
   }
   const std::uint64_t wide_count =
-      detail::prefix_counts(w.is_wide.data(), aux_words, w.wide_prefix.data(), stream);
+      detail::prefix_counts(s.is_wide.data(), aux_words, s.wide_prefix.data(), stream);
   if (wide_count != witness.wide_index.size())
     throw Error("GPU prover: the witness lists an aux index twice among its wide values");
-  DeviceG1Xyzz* const sums = w.g1_sums.data();  // h, l, a, b_g1
+  DeviceG1Xyzz* const sums = s.g1_sums.data();  // h, l, a, b_g1
   DeviceG1Xyzz* const h_part = sums + 4;
   DeviceG1Xyzz* const g1_part = sums + 5;
-  DeviceG2Xyzz* const b2_sum = w.g2_sums.data();
+  DeviceG2Xyzz* const b2_sum = s.g2_sums.data();
   DeviceG2Xyzz* const g2_part = b2_sum + 1;
-  w.g1_sums.fill_bytes(0, stream);  // infinity
-  w.g2_sums.fill_bytes(0, stream);
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[1].get(), stream));
+  s.g1_sums.fill_bytes(0, stream);  // infinity
+  s.g2_sums.fill_bytes(0, stream);
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[1].get(), stream));
 
-  PartitionGpuTimings local;
-  PartitionGpuTimings& t = timings != nullptr ? *timings : local;
+  PartitionGpuTimings& t = timings != nullptr ? *timings : s.own_timings;
   t = PartitionGpuTimings{};
+  const WitnessView view = witness;  // the queries may outlive the caller's reference
 
   // L, A, B_G1 and B_G2 need only the witness: with resident parameters they run on a stream and
   // a host thread of their own while this one evaluates a, b, c, the quotient and H (their
   // batch additions and small MSMs leave most of the GPU idle and wait on the host between
   // steps). Streamed parameters share one slice buffer per curve, so there they run after H.
-  const auto run_queries = [&](cudaStream_t stream) {
-    CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, w.marks[1].get()));
-    unsigned long long* const tail_counter = w.counters.data() + 2;
+  const auto run_queries = [&w = w, &s = s, &r = r, &bases = bases, &t = t, view, sums, b2_sum,
+                            g1_part, g2_part, aux_words, batched, batch_slot](cudaStream_t stream) {
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, s.marks[1].get()));
+    unsigned long long* const tail_counter = s.counters.data() + 2;
     // The tail sources: wide aux values, and the inputs (pre-ranked for B).
     const TailSource wide_all{
-        w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(), nullptr, nullptr, 0};
+        s.wide_index.data(), s.wide_value.data(), view.wide_index.size(), nullptr, nullptr, 0};
     std::vector<bls12_381::Fr> b_input_values;
-    for (const std::uint64_t i : r.b_inputs) b_input_values.push_back(witness.inputs[i]);
+    for (const std::uint64_t i : r.b_inputs) b_input_values.push_back(view.inputs[i]);
     StreamBuffer<DeviceFr> b_values(b_input_values.size(), stream);
     CUZK_CUDA_CHECK(cudaMemcpyAsync(b_values.data(), b_input_values.data(), b_values.bytes(),
                                     cudaMemcpyHostToDevice, stream));
@@ -670,7 +713,7 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
 
     // A batch begun since the last partition: every partition's ones, query by query in the
     // order the upload brings them.
-    if (w.batch_size != 0) CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, w.marks[7].get()));
+    if (w.batch_size != 0) CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, w.batch_ready.get()));
     if (w.batch_pending) {
       w.batch_pending = false;
       timed(t.ones_batch_ms, [&] {
@@ -687,7 +730,7 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
                                   w.batch_ones_b.data(), words_for(r.b_aux.count) + 1,
                                   r.b_aux.count, w.batch_size, w.batch_g1.data() + 2 * most);
       });
-      CUZK_CUDA_CHECK(cudaEventRecord(w.marks[7].get(), stream));
+      CUZK_CUDA_CHECK(cudaEventRecord(w.batch_ready.get(), stream));
     }
     // A batched partition starts its sums from the batch's and adds only the tails.
     if (batched) {
@@ -703,59 +746,64 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
     // L: every aux variable has a point; the ones are the witness bits themselves.
     timed(query_ms(Query::kL), [&] {
       const TailSource tails[] = {wide_all};
-      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kL, 0, w.bits.data(),
+      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kL, 0, s.bits.data(),
                           batched ? 0 : aux_words, tails, sums + 1, g1_part, t.tail[1]);
     });
-    t.ones[1] = count_bits(w.bits.data(), aux_words, stream);
+    t.ones[1] = count_bits(s.bits.data(), aux_words, stream);
 
     // A: every input, then the aux variables in A.
     timed(query_ms(Query::kA), [&] {
-      w.ones_a.fill_bytes(0, stream);
+      s.ones_a.fill_bytes(0, stream);
       compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
-          w.bits.data(), r.a_aux.words.data(), r.a_aux.prefix.data(), aux_words, w.ones_a.data());
+          s.bits.data(), r.a_aux.words.data(), r.a_aux.prefix.data(), aux_words, s.ones_a.data());
       CUZK_CUDA_CHECK_LAUNCH();
       const TailSource tails[] = {
-          {w.input_index.data(), w.inputs.data(), r.num_inputs, nullptr, nullptr, 0},
-          {w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(),
-           r.a_aux.words.data(), r.a_aux.prefix.data(), r.num_inputs}};
-      t.ones[2] = count_bits(w.ones_a.data(), words_for(r.a_aux.count), stream);
-      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kA, r.num_inputs, w.ones_a.data(),
+          {w.input_index.data(), s.inputs.data(), r.num_inputs, nullptr, nullptr, 0},
+          {s.wide_index.data(), s.wide_value.data(), view.wide_index.size(), r.a_aux.words.data(),
+           r.a_aux.prefix.data(), r.num_inputs}};
+      t.ones[2] = count_bits(s.ones_a.data(), words_for(r.a_aux.count), stream);
+      query_sum<DeviceFp>(stream, tail_counter, bases, Query::kA, r.num_inputs, s.ones_a.data(),
                           batched ? 0 : words_for(r.a_aux.count), tails, sums + 2, g1_part,
                           t.tail[2]);
     });
 
     // B in G1 and G2: the inputs in B, then the aux variables in B.
-    w.ones_b.fill_bytes(0, stream);
+    s.ones_b.fill_bytes(0, stream);
     compress_bits_kernel<<<blocks_for(aux_words, kThreads), kThreads, 0, stream>>>(
-        w.bits.data(), r.b_aux.words.data(), r.b_aux.prefix.data(), aux_words, w.ones_b.data());
+        s.bits.data(), r.b_aux.words.data(), r.b_aux.prefix.data(), aux_words, s.ones_b.data());
     CUZK_CUDA_CHECK_LAUNCH();
-    t.ones[3] = t.ones[4] = count_bits(w.ones_b.data(), words_for(r.b_aux.count), stream);
+    t.ones[3] = t.ones[4] = count_bits(s.ones_b.data(), words_for(r.b_aux.count), stream);
     const TailSource b_tails[] = {
         {w.input_index.data(), b_values.data(), r.b_inputs.size(), nullptr, nullptr, 0},
-        {w.wide_index.data(), w.wide_value.data(), witness.wide_index.size(), r.b_aux.words.data(),
+        {s.wide_index.data(), s.wide_value.data(), view.wide_index.size(), r.b_aux.words.data(),
          r.b_aux.prefix.data(), r.b_inputs.size()}};
     // B_G2 before B_G1: the resident upload brings them in that order, so that the first
     // partition, proved during the upload, is left with the cheaper sum once it is done.
     const std::size_t b_ones_words = batched ? 0 : words_for(r.b_aux.count);
     timed(query_ms(Query::kBG2), [&] {
       query_sum<DeviceFp2>(stream, tail_counter, bases, Query::kBG2, r.b_inputs.size(),
-                           w.ones_b.data(), b_ones_words, b_tails, b2_sum, g2_part, t.tail[4]);
+                           s.ones_b.data(), b_ones_words, b_tails, b2_sum, g2_part, t.tail[4]);
     });
     timed(query_ms(Query::kBG1), [&] {
       query_sum<DeviceFp>(stream, tail_counter, bases, Query::kBG1, r.b_inputs.size(),
-                          w.ones_b.data(), b_ones_words, b_tails, sums + 3, g1_part, t.tail[3]);
+                          s.ones_b.data(), b_ones_words, b_tails, sums + 3, g1_part, t.tail[3]);
     });
-    CUZK_CUDA_CHECK(cudaEventRecord(w.marks[6].get(), stream));
+    CUZK_CUDA_CHECK(cudaEventRecord(s.marks[5].get(), stream));
     CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
   };
-  std::future<void> queries;
+  // Chained after the previous partition's queries, which share their stream and counter.
+  std::shared_future<void> queries;
   if (bases.is_resident()) {
-    queries = std::async(std::launch::async, run_queries, w.query_stream.get());
+    queries = std::async(std::launch::async, [run_queries, previous = w.last_queries,
+                                              stream = w.query_stream.get()] {
+                if (previous.valid()) previous.wait();
+                run_queries(stream);
+              }).share();
   }
 
   // a, b, c and the check that the witness satisfies every row.
-  const WitnessRefs refs{w.inputs.data(), w.bits.data(), w.is_wide.data(), w.wide_prefix.data(),
-                         w.wide_value.data()};
+  const WitnessRefs refs{s.inputs.data(), s.bits.data(), s.is_wide.data(), s.wide_prefix.data(),
+                         s.wide_value.data()};
   DeviceBuffer<DeviceFr>* const outputs[3] = {&w.a, &w.b, &w.c};
   const DeviceRows* const matrices[3] = {&r.a, &r.b, &r.c};
   for (int m = 0; m < 3; ++m) {
@@ -768,19 +816,19 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
         r.coefficients.data(), refs, outputs[m]->data());
     CUZK_CUDA_CHECK_LAUNCH();
   }
-  CUZK_CUDA_CHECK(cudaMemsetAsync(w.counters.data(), 0, sizeof(unsigned long long), stream));
-  CUZK_CUDA_CHECK(cudaMemsetAsync(w.counters.data() + 1, 0xff, sizeof(unsigned long long), stream));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(s.counters.data(), 0, sizeof(unsigned long long), stream));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(s.counters.data() + 1, 0xff, sizeof(unsigned long long), stream));
   unsatisfied_kernel<<<blocks_for(rows, kThreads), kThreads, 0, stream>>>(
-      w.a.data(), w.b.data(), w.c.data(), rows, w.counters.data(), w.counters.data() + 1);
+      w.a.data(), w.b.data(), w.c.data(), rows, s.counters.data(), s.counters.data() + 1);
   CUZK_CUDA_CHECK_LAUNCH();
-  const unsigned long long unsatisfied = detail::read_device_value(w.counters.data(), stream);
+  const unsigned long long unsatisfied = detail::read_device_value(s.counters.data(), stream);
   if (unsatisfied != 0) {
-    const unsigned long long first = detail::read_device_value(w.counters.data() + 1, stream);
+    const unsigned long long first = detail::read_device_value(s.counters.data() + 1, stream);
     throw Error("the witness does not satisfy constraint " + std::to_string(first) + " (" +
                 std::to_string(unsatisfied) + " of " + std::to_string(rows) +
                 " constraints unsatisfied)");
   }
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[2].get(), stream));
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[2].get(), stream));
   if (intermediates != nullptr) {
     intermediates->a = download_fr(w.a, rows, stream);
     intermediates->b = download_fr(w.b, rows, stream);
@@ -792,7 +840,7 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
   if (intermediates != nullptr) intermediates->h = download_fr(w.a, w.n - 1, stream);
   to_canonical_kernel<<<blocks_for(w.n - 1, kThreads), kThreads, 0, stream>>>(w.a.data(), w.n - 1);
   CUZK_CUDA_CHECK_LAUNCH();
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[3].get(), stream));
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[3].get(), stream));
 
   {
     const auto* h_scalars = reinterpret_cast<const DeviceScalar*>(w.a.data());
@@ -808,28 +856,48 @@ PartitionSums PartitionProver::prove(ParameterBases& bases, const WitnessView& w
       CUZK_CUDA_CHECK_LAUNCH();
     }
   }
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[4].get(), stream));
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[4].get(), stream));
 
-  if (queries.valid()) {
-    queries.get();
-  } else {
-    run_queries(stream);
+  if (!queries.valid()) run_queries(stream);  // streamed parameters: after H, on this stream
+
+  s.queries = queries;
+  if (queries.valid()) w.last_queries = queries;
+  s.timings = &t;
+  s.in_flight = true;
+  ++w.submitted;
+}
+
+PartitionSums PartitionProver::collect() {
+  Work& w = *work_;
+  if (w.collected == w.submitted) throw Error("GPU prover: no partition in flight to collect");
+  PartitionSlot& s = w.slots[w.collected % 2];
+  // Whatever happens below, the slot is free again and the next partition is the oldest.
+  s.in_flight = false;
+  ++w.collected;
+  if (s.queries.valid()) {
+    const std::shared_future<void> queries = std::move(s.queries);
+    s.queries = {};
+    queries.get();  // rethrows the queries' failure
   }
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, w.marks[6].get()));
-  CUZK_CUDA_CHECK(cudaEventRecord(w.marks[5].get(), stream));
-
+  cudaStream_t stream = w.collect_stream.get();
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, s.marks[4].get()));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, s.marks[5].get()));
+  const DeviceG1Xyzz* const sums = s.g1_sums.data();
   PartitionSums out;
   out.h = read_affine<detail::G1XyzzHost>(sums + 0, stream);
   out.l = read_affine<detail::G1XyzzHost>(sums + 1, stream);
   out.a = read_affine<detail::G1XyzzHost>(sums + 2, stream);
   out.b_g1 = read_affine<detail::G1XyzzHost>(sums + 3, stream);
-  out.b_g2 = read_affine<detail::G2XyzzHost>(b2_sum, stream);
+  out.b_g2 = read_affine<detail::G2XyzzHost>(s.g2_sums.data(), stream);
 
-  t.witness_upload_ms = elapsed_ms(w.marks[0], w.marks[1]);
-  t.evaluate_ms = elapsed_ms(w.marks[1], w.marks[2]);
-  t.quotient_ms = elapsed_ms(w.marks[2], w.marks[3]);
-  t.msm_h_ms = elapsed_ms(w.marks[3], w.marks[4]);
-  t.total_ms = elapsed_ms(w.marks[0], w.marks[5]);
+  PartitionGpuTimings& t = *s.timings;
+  t.witness_upload_ms = elapsed_ms(s.marks[0], s.marks[1]);
+  t.evaluate_ms = elapsed_ms(s.marks[1], s.marks[2]);
+  t.quotient_ms = elapsed_ms(s.marks[2], s.marks[3]);
+  t.msm_h_ms = elapsed_ms(s.marks[3], s.marks[4]);
+  // From the witness upload to the later of H and the queries (on the queries' stream, they may
+  // end after the next partition has started).
+  t.total_ms = std::max(elapsed_ms(s.marks[0], s.marks[4]), elapsed_ms(s.marks[0], s.marks[5]));
   return out;
 }
 

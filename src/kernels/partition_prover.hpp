@@ -91,6 +91,17 @@ class PartitionProver {
                       PartitionGpuTimings* timings = nullptr,
                       PartitionIntermediates* intermediates = nullptr, int batch_slot = kNoBatch);
 
+  // prove() in two steps, so that two partitions overlap: submit() returns once the partition's
+  // H MSM is queued, while its L, A and B sums may still run (the first partition's wait for the
+  // parameters' upload); collect() waits for the oldest partition submitted and returns its sums.
+  // At most two partitions in flight. The witness's host memory, `bases` and `timings` must stay
+  // valid until that partition is collected; a submit() that throws adds nothing in flight.
+  void submit(ParameterBases& bases, const WitnessView& witness,
+              PartitionGpuTimings* timings = nullptr,
+              PartitionIntermediates* intermediates = nullptr, int batch_slot = kNoBatch);
+  PartitionSums collect();
+  std::size_t in_flight() const;
+
   struct Work;  // kernels-internal (partition_prover.cu)
 
  private:

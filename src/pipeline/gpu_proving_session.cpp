@@ -82,7 +82,7 @@ struct SectorWork {
   std::vector<PartitionReport> reports;  // witness_seconds by the host, the rest by the GPU
   double upload_seconds = 0;             // parameter upload this sector waited for
   double shape_upload_seconds = 0;
-  Clock::time_point last_result;
+  Clock::time_point first_submitted, last_result;
 };
 
 // What the host and the GPU thread share: the recorded shape (once), the queue of sectors, the
@@ -258,41 +258,59 @@ class GpuThread {
   // A failure here is the sector's (an unsatisfied witness, an interruption), not the session's.
   // `next` is stage(work, 0). The sector's partitions share one batch of ones' sums
   // (PartitionProver::begin_batch), so every witness is taken before the first is proved: the
-  // others are held until staged.
+  // others are held until staged. Partition k is submitted before partition k - 1 is collected,
+  // so that the GPU starts on k while k - 1's queries finish; witness k + 1 is staged into k - 1's
+  // page-locked buffer once k - 1 is collected.
   void prove_partitions(detail::SectorWork& work, kernels::PartitionProver& prover,
                         kernels::ParameterBases& bases, std::future<bool> next) {
+    const std::size_t count = work.sums.size();
+    std::vector<Clock::time_point> submitted(count);
+    std::size_t submitted_count = 0;
+    const auto collect = [&](std::size_t k) {
+      work.sums[k] = prover.collect();
+      PartitionReport& report = work.reports[k];
+      work.last_result = Clock::now();
+      report.gpu_wall_seconds = seconds_since(submitted[k]);
+      state->update([&] { state->gpu_seconds += report.gpu.total_ms / 1000; });
+      sample_memory();
+      log("partition " + std::to_string(k) + " proved on the GPU in " +
+          std::to_string(report.gpu.total_ms / 1000) + " s");
+    };
     try {
-      const std::size_t count = work.sums.size();
       std::vector<std::unique_ptr<circuit::CompactWitness>> held(count);
       const bool batch =
           count > 1 && count <= static_cast<std::size_t>(kernels::PartitionProver::max_batch());
       for (std::size_t k = 0; k < count; ++k) {
-        if (!next.get()) return;  // abandoned, or the session stops
+        if (!next.get()) break;  // abandoned, or the session stops
         if (stop != nullptr && stop->load()) throw Error("interrupted");
         if (k == 0 && batch) {
           std::vector<std::span<const std::uint64_t>> bits{staged_[0].view().bits};
           for (std::size_t j = 1; j < count; ++j) {
             held[j] = state->take_witness(work, j);
-            if (held[j] == nullptr) return;
+            if (held[j] == nullptr) break;
             bits.push_back(held[j]->bits.words());
           }
+          if (bits.size() < count) break;
           prover.begin_batch(bits);
         }
+        submitted[k] = Clock::now();
+        if (k == 0) work.first_submitted = submitted[0];
+        prover.submit(bases, staged_[k % 2].view(), &work.reports[k].gpu, nullptr,
+                      batch ? static_cast<int>(k) : kernels::PartitionProver::kNoBatch);
+        ++submitted_count;
+        if (k > 0) collect(k - 1);
         if (k + 1 < count) next = stage(work, k + 1, std::move(held[k + 1]));
-        const Clock::time_point start = Clock::now();
-        PartitionReport& report = work.reports[k];
-        work.sums[k] =
-            prover.prove(bases, staged_[k % 2].view(), &report.gpu, nullptr,
-                         batch ? static_cast<int>(k) : kernels::PartitionProver::kNoBatch);
-        report.gpu_wall_seconds = seconds_since(start);
-        work.last_result = Clock::now();
-        state->update([&] { state->gpu_seconds += report.gpu.total_ms / 1000; });
-        sample_memory();
-        log("partition " + std::to_string(k) + " proved on the GPU in " +
-            std::to_string(report.gpu.total_ms / 1000) + " s");
       }
+      if (prover.in_flight() != 0) collect(submitted_count - 1);
     } catch (...) {
       work.error = std::current_exception();
+    }
+    // After a failure or an abandoned sector, nothing may stay in flight for the next sector.
+    while (prover.in_flight() != 0) {
+      try {
+        prover.collect();
+      } catch (...) {
+      }
     }
   }
 
@@ -462,6 +480,8 @@ GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
   report.parameter_upload_seconds = work.upload_seconds;
   report.partitions = work.reports;
   for (const PartitionReport& p : report.partitions) report.gpu_seconds += p.gpu.total_ms / 1000;
+  report.gpu_pass_seconds =
+      std::chrono::duration<double>(work.last_result - work.first_submitted).count();
 
   const porep::C1Output& c1 = *mine.c1_;
   phase = Clock::now();

@@ -67,7 +67,8 @@ struct GpuSectorReport {
   std::size_t planned_gpu_bytes = 0;
   std::size_t peak_gpu_bytes = 0;  // device memory in use, sampled after each stage
   double parameter_upload_seconds = 0;
-  double gpu_seconds = 0;  // the partitions' device time, summed
+  double gpu_seconds = 0;       // the partitions' device time, summed (partitions overlap a little)
+  double gpu_pass_seconds = 0;  // wall: the first partition submitted to the last one's sums
   // From the last partition's sums on the host to the verified proofs (milliseconds).
   double last_gpu_to_proofs_ms = 0;
   double release_seconds = 0;  // spent on the release thread, off the critical path

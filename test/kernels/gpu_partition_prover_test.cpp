@@ -3,7 +3,8 @@
 // evaluations a, b, c, the quotient's coefficients and every query sum are equal (also when the
 // GPU copies the challenge blocks of a recording itself); the proof
 // assembled from the GPU's sums verifies; streamed parameters give the same sums as resident ones;
-// a witness with one flipped bit is refused.
+// partitions whose ones are summed as a batch, and two partitions in flight, give the sums each
+// gives alone; a witness with one flipped bit is refused.
 #include <doctest/doctest.h>
 
 #ifdef CUZK_HAVE_CUDA
@@ -191,6 +192,21 @@ TEST_CASE(
     CHECK_THROWS_WITH(gpu.prove(resident, uploads[2].view(), nullptr, nullptr, 3),
                       doctest::Contains("partition 3 of a batch of 3"));
     check_same_sums(gpu.prove(resident, uploads[2].view()), expected[2]);
+  }
+  SUBCASE("two partitions in flight") {
+    gpu.begin_batch(bits);
+    gpu.submit(resident, uploads[0].view(), nullptr, nullptr, 0);
+    gpu.submit(resident, uploads[1].view(), nullptr, nullptr, 1);
+    CHECK(gpu.in_flight() == 2);
+    CHECK_THROWS_WITH(gpu.submit(resident, uploads[2].view(), nullptr, nullptr, 2),
+                      doctest::Contains("two partitions are in flight"));
+    CHECK_THROWS_WITH(gpu.begin_batch(bits), doctest::Contains("in flight"));
+    check_same_sums(gpu.collect(), expected[0]);
+    gpu.submit(resident, uploads[2].view(), nullptr, nullptr, 2);
+    check_same_sums(gpu.collect(), expected[1]);
+    check_same_sums(gpu.collect(), expected[2]);
+    CHECK(gpu.in_flight() == 0);
+    CHECK_THROWS_WITH(gpu.collect(), doctest::Contains("no partition in flight"));
   }
   SUBCASE("streamed") {
     const std::size_t inputs = f.shape.size.num_inputs;
