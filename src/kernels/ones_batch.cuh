@@ -17,6 +17,7 @@
 #include "kernels/bucket_accumulation.cuh"
 #include "kernels/curve.cuh"
 #include "kernels/device_memory.cuh"
+#include "kernels/point_reduce.cuh"
 #include "util/error.hpp"
 
 namespace cuzk::kernels::detail {
@@ -44,22 +45,17 @@ static __global__ void ones_pattern_kernel(const std::uint64_t* bitmaps, std::si
 }
 
 // Block k adds into sums[k] the buckets (keys 0 .. patterns - 1) whose pattern holds partition k.
+// Launched with kReduceThreads threads a block.
 template <class F>
 __global__ void pattern_sums_kernel(const DeviceXyzz<F>* buckets, std::uint32_t patterns,
                                     DeviceXyzz<F>* sums) {
-  __shared__ DeviceXyzz<F> partial[kBucketThreads];
   const std::uint32_t k = blockIdx.x;
   DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
   for (std::uint32_t key = threadIdx.x; key < patterns; key += blockDim.x) {
     if (((key + 1) >> k) & 1) acc.add(buckets[key]);
   }
-  partial[threadIdx.x] = acc;
-  __syncthreads();
-  for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2) {
-    if (threadIdx.x < stride) partial[threadIdx.x].add(partial[threadIdx.x + stride]);
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) sums[k].add(partial[0]);
+  const DeviceXyzz<F> sum = block_sum(acc);
+  if (threadIdx.x == 0) sums[k].add(sum);
 }
 
 // Device bytes add_ones_sums takes at most, for `count` partitions and XYZZ points of
@@ -106,7 +102,7 @@ void add_ones_sums(const DeviceAffine<F>* bases, std::size_t n, const std::uint6
     buckets.fill_bytes(0, stream);  // infinity, for the patterns this chunk lacks
     accumulator.accumulate(bases + first, sorted_keys.data(), sorted_values.data(), m, patterns,
                            buckets.data(), stream);
-    pattern_sums_kernel<F><<<static_cast<unsigned>(count), kBucketThreads, 0, stream>>>(
+    pattern_sums_kernel<F><<<static_cast<unsigned>(count), kReduceThreads, 0, stream>>>(
         buckets.data(), patterns, sums);
     CUZK_CUDA_CHECK_LAUNCH();
   }

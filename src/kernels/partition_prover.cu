@@ -45,6 +45,10 @@ int log2_domain(std::size_t rows) {
 
 std::size_t words_for(std::size_t bits) { return (bits + 63) / 64; }
 
+// Words of a ones bitmap compressed to a density of `present` variables: one more than the bits
+// need, as compress_bits_kernel may touch the word after the last.
+std::size_t compressed_words(std::size_t present) { return words_for(present) + 1; }
+
 __device__ __forceinline__ bool test_bit(const std::uint64_t* words, std::uint64_t j) {
   return ((words[j >> 6] >> (j & 63)) & 1) != 0;
 }
@@ -410,8 +414,8 @@ PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(std::make_uniqu
   w.scratch = DeviceBuffer<DeviceFr>(w.n);
   const std::size_t aux_words = words_for(w.r1cs->num_aux);
   for (PartitionSlot& slot : w.slots) {
-    slot.ones_a = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->a_aux.count) + 1);
-    slot.ones_b = DeviceBuffer<std::uint64_t>(words_for(w.r1cs->b_aux.count) + 1);
+    slot.ones_a = DeviceBuffer<std::uint64_t>(compressed_words(w.r1cs->a_aux.count));
+    slot.ones_b = DeviceBuffer<std::uint64_t>(compressed_words(w.r1cs->b_aux.count));
     slot.counters = DeviceBuffer<unsigned long long>(3);
     slot.inputs = DeviceBuffer<DeviceFr>(w.r1cs->num_inputs);
     slot.bits = DeviceBuffer<std::uint64_t>(aux_words);
@@ -440,12 +444,11 @@ PartitionProver::~PartitionProver() {
 
 std::size_t PartitionProver::work_bytes(std::size_t constraints) {
   const std::size_t n = std::size_t{1} << log2_domain(constraints);
-  // a, b, c, scratch; then the H MSM's; a GiB for CUB's other scratch and the witness queries'
-  // tails.
-  // A batch's bitmaps (aux bits, and compressed for A and B: aux variables are fewer than rows)
-  // and its work buffers for G2 points, the larger.
+  // a, b, c, scratch; then the H MSM's; a batch's bitmaps (aux bits, and compressed for A and B:
+  // aux variables are fewer than rows) and its work buffers for G2 points, the larger; a GiB for
+  // CUB's other scratch and the witness queries' tails.
   const std::size_t batch =
-      3 * detail::kMaxOnesBatch * (words_for(n) + 1) * 8 +
+      3 * detail::kMaxOnesBatch * compressed_words(n) * 8 +
       detail::ones_batch_work_bytes(detail::kMaxOnesBatch, sizeof(DeviceG2Xyzz));
   return 4 * n * sizeof(DeviceFr) +
          detail::pippenger_work_bytes(n, detail::default_window_bits(n), sizeof(DeviceG1Xyzz)) +
@@ -470,9 +473,8 @@ void PartitionProver::begin_batch(std::span<const std::span<const std::uint64_t>
                   " bit words, the circuit " + std::to_string(aux_words));
     }
   }
-  // The compressed bitmaps take a word more: compress_bits_kernel may touch the word after.
-  const std::size_t a_stride = words_for(r.a_aux.count) + 1;
-  const std::size_t b_stride = words_for(r.b_aux.count) + 1;
+  const std::size_t a_stride = compressed_words(r.a_aux.count);
+  const std::size_t b_stride = compressed_words(r.b_aux.count);
   const std::size_t most = detail::kMaxOnesBatch;
   if (w.batch_bits.size() == 0) {
     w.batch_bits = DeviceBuffer<std::uint64_t>(most * aux_words);
@@ -721,13 +723,13 @@ void PartitionProver::submit(ParameterBases& bases, const WitnessView& witness,
         batch_ones_sums<DeviceFp>(stream, bases, Query::kL, 0, w.batch_bits.data(), aux_words,
                                   r.num_aux, w.batch_size, w.batch_g1.data());
         batch_ones_sums<DeviceFp>(stream, bases, Query::kA, r.num_inputs, w.batch_ones_a.data(),
-                                  words_for(r.a_aux.count) + 1, r.a_aux.count, w.batch_size,
+                                  compressed_words(r.a_aux.count), r.a_aux.count, w.batch_size,
                                   w.batch_g1.data() + most);
         batch_ones_sums<DeviceFp2>(stream, bases, Query::kBG2, r.b_inputs.size(),
-                                   w.batch_ones_b.data(), words_for(r.b_aux.count) + 1,
+                                   w.batch_ones_b.data(), compressed_words(r.b_aux.count),
                                    r.b_aux.count, w.batch_size, w.batch_g2.data());
         batch_ones_sums<DeviceFp>(stream, bases, Query::kBG1, r.b_inputs.size(),
-                                  w.batch_ones_b.data(), words_for(r.b_aux.count) + 1,
+                                  w.batch_ones_b.data(), compressed_words(r.b_aux.count),
                                   r.b_aux.count, w.batch_size, w.batch_g1.data() + 2 * most);
       });
       CUZK_CUDA_CHECK(cudaEventRecord(w.batch_ready.get(), stream));

@@ -16,22 +16,30 @@ namespace cuzk::kernels::detail {
 // 128 threads keep a block's XYZZ points within 48 KiB of shared memory for G2 (384 B each).
 inline constexpr unsigned kReduceThreads = 128;
 
-// Block b sums in[b*per_block ... min((b+1)*per_block, n)) into out[b].
+// The sum of every thread's `acc` in a block of kReduceThreads threads (a power of two), by a tree
+// in shared memory; every thread of the block gets it. Call it from all of them.
 template <class F>
-__global__ void reduce_blocks_kernel(const DeviceXyzz<F>* in, std::size_t n, std::size_t per_block,
-                                     DeviceXyzz<F>* out) {
+__device__ DeviceXyzz<F> block_sum(const DeviceXyzz<F>& acc) {
   __shared__ DeviceXyzz<F> partial[kReduceThreads];
-  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * per_block;
-  const std::size_t end = begin + per_block < n ? begin + per_block : n;
-  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
-  for (std::size_t i = begin + threadIdx.x; i < end; i += blockDim.x) acc.add(in[i]);
   partial[threadIdx.x] = acc;
   __syncthreads();
   for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2) {
     if (threadIdx.x < stride) partial[threadIdx.x].add(partial[threadIdx.x + stride]);
     __syncthreads();
   }
-  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
+  return partial[0];
+}
+
+// Block b sums in[b*per_block ... min((b+1)*per_block, n)) into out[b].
+template <class F>
+__global__ void reduce_blocks_kernel(const DeviceXyzz<F>* in, std::size_t n, std::size_t per_block,
+                                     DeviceXyzz<F>* out) {
+  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * per_block;
+  const std::size_t end = begin + per_block < n ? begin + per_block : n;
+  DeviceXyzz<F> acc = DeviceXyzz<F>::infinity();
+  for (std::size_t i = begin + threadIdx.x; i < end; i += blockDim.x) acc.add(in[i]);
+  const DeviceXyzz<F> sum = block_sum(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = sum;
 }
 
 // Reduces n points to `segments` sums, one per contiguous slice (out has `segments` entries).
