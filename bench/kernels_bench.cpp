@@ -14,11 +14,11 @@
 
 #include "bls12_381/g1.hpp"
 #include "bls12_381/g2.hpp"
-#include "kernels/bases.hpp"
 #include "kernels/bench_support.hpp"
-#include "kernels/gpu.hpp"
-#include "kernels/msm.hpp"
-#include "kernels/ntt.hpp"
+#include "kernels/device/gpu.hpp"
+#include "kernels/msm/bases.hpp"
+#include "kernels/msm/msm.hpp"
+#include "kernels/ntt/ntt.hpp"
 
 namespace {
 

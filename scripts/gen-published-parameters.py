@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/prover/seal/published_parameters.inc: one row per file of Filecoin's published
+"""Writes src/prover/params/published_parameters.inc: one row per file of Filecoin's published
 Groth16 parameters (v28), from rust-fil-proofs' parameters.json, which lotus and curio fetch by.
 
 Each row is {file name, sector size in bytes, digest, cid}, sorted by file name. The digest is what
@@ -7,7 +7,7 @@ rust-fil-proofs' verify_production_entry compares: the first 32 hex digits of th
 the whole file.
 
   scripts/gen-published-parameters.py parameters.json "rust-fil-proofs de000dd3 (2022-02-02)" \
-      > src/prover/seal/published_parameters.inc
+      > src/prover/params/published_parameters.inc
 
 The second argument names the source in the generated file's header. The JSON used for the
 committed table is parameters.json at rust-fil-proofs 87348a74 (last changed by de000dd3).

@@ -7,7 +7,7 @@
 //                     [-q]
 //
 // Finds the parameters (param_lookup.hpp) or, when there are none, generates INSECURE TEST ones
-// there (prover/seal/test_parameters.hpp, on --device); makes a C1 in memory as `cuzk gen-c1`
+// there (prover/setup/test_parameters.hpp, on --device); makes a C1 in memory as `cuzk gen-c1`
 // does (a really sealed sector up to 512 MiB, a sparse one above) for miner 1000, sector 1;
 // proves it as `cuzk prove` does, self-verification included; verifies the proof again from the
 // .vk file as `cuzk verify` does; prints the phase table on stdout. Nothing large is written
@@ -27,18 +27,18 @@
 #include "cli/progress.hpp"
 #include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/backend_choice.hpp"
-#include "prover/seal/parameter_files.hpp"
+#include "prover/backend_kind.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/test_parameter_marker.hpp"
+#include "prover/params/verifying_key.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "prover/seal/seal_verifier.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/verifying_key.hpp"
+#include "prover/setup/test_parameters.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
 #include "util/error.hpp"
@@ -67,22 +67,22 @@ struct BenchSectorOptions {
   bool quiet = false;
 };
 
-seal::BackendKind kind_option(const std::string& option, const std::string& value) {
-  const auto kind = seal::backend_kind_from_name(value);
+prover::BackendKind kind_option(const std::string& option, const std::string& value) {
+  const auto kind = prover::backend_kind_from_name(value);
   if (!kind) throw CLI::ValidationError(option + " '" + value + "': expected auto, cpu or gpu");
   return *kind;
 }
 
 // Generates test parameters into `paths` unless both files are there.
 void ensure_parameters(const BenchSectorOptions& o, porep::RegisteredSealProof proof,
-                       const ParameterDir& dir, const seal::ParameterPaths& paths,
+                       const ParameterDir& dir, const prover::ParameterPaths& paths,
                        Progress& progress, TimingReport& timings) {
   std::error_code ec;
   const bool have_params = std::filesystem::is_regular_file(paths.params, ec);
   const bool have_vk = std::filesystem::is_regular_file(paths.vk, ec);
   const std::string name(porep::seal_proof_info(proof).name);
   if (have_params && have_vk) {
-    const bool test_only = !seal::read_test_marker(paths.params).empty();
+    const bool test_only = !prover::read_test_marker(paths.params).empty();
     progress.log("parameters found in " + dir.path.string() + " (" + dir.origin + ")" +
                  (test_only ? ", TEST ONLY" : ""));
     return;
@@ -91,15 +91,15 @@ void ensure_parameters(const BenchSectorOptions& o, porep::RegisteredSealProof p
     throw Error(dir.path.string() + " holds only one of " + paths.params.filename().string() +
                 " and its .vk; remove it or pass another --params-dir");
   }
-  const prover::SetupDevice device = seal::choose_setup_device(kind_option("--device", o.device));
+  const prover::SetupDevice device = prover::choose_setup_device(kind_option("--device", o.device));
   std::filesystem::create_directories(dir.path, ec);
   if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
-  seal::TestParameterWriter writer(paths);
+  prover::TestParameterWriter writer(paths);
   progress.log("no parameters for " + name + " in " + dir.path.string() + " (" + dir.origin +
                "): generating INSECURE TEST parameters on the " +
                (device == prover::SetupDevice::kGpu ? "GPU" : "CPU"));
   OsRandom rng;
-  const seal::TestSetupReport report = seal::write_seal_test_parameters(
+  const prover::TestSetupReport report = prover::write_seal_test_parameters(
       proof, prover::ToxicWaste::random(rng), writer, device,
       [&progress](const std::string& line) { progress.log("setup: " + line); });
   for (const auto& [phase, seconds] : report.phases) {
@@ -125,7 +125,7 @@ void bench_sector(const BenchSectorOptions& o) {
     throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
                                "' is not a registered seal proof, e.g. StackedDrg32GiBV1_1");
   }
-  const seal::BackendKind backend_kind = kind_option("--backend", o.backend);
+  const prover::BackendKind backend_kind = kind_option("--backend", o.backend);
   Progress progress("cuzk bench sector", verbosity_from_flags(o.quiet, false));
   TimingReport timings;
   timings.command = "bench sector";
@@ -135,7 +135,7 @@ void bench_sector(const BenchSectorOptions& o) {
   progress.log(choice.reason);
 
   const ParameterDir dir = parameter_dir(o.params_dir);
-  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, *proof);
+  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, *proof);
   ensure_parameters(o, *proof, dir, paths, progress, timings);
 
   Stopwatch watch;

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "kernels/cuda_fault_injection.hpp"
+#include "kernels/device/cuda_fault_injection.hpp"
 
 namespace cuzk::cli {
 

@@ -1,6 +1,6 @@
 // CUZK_CUDA_FAULT_AT=N, a test hook (docs/reliability.md, not in --help): the N-th checked CUDA
-// call of the command fails as if the GPU had (kernels/cuda_fault_injection.hpp), to test what a
-// GPU fault does to a whole run. Read once, when the command starts.
+// call of the command fails as if the GPU had (kernels/device/cuda_fault_injection.hpp), to test
+// what a GPU fault does to a whole run. Read once, when the command starts.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Where the Groth16 parameters are looked for, as rust-fil-proofs looks (settings.rs): the
 // --params-dir option, else the environment variable FIL_PROOFS_PARAMETER_CACHE, else
-// /var/tmp/filecoin-proof-parameters. The file names come from prover/seal/parameter_files.hpp.
+// /var/tmp/filecoin-proof-parameters. The file names come from prover/params/parameter_files.hpp.
 #pragma once
 
 #include <filesystem>

@@ -12,15 +12,15 @@
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
 #include "porep/registered_proof.hpp"
-#include "prover/seal/parameter_check.hpp"
-#include "prover/seal/published_parameters.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
+#include "prover/params/parameter_check.hpp"
+#include "prover/params/published_parameters.hpp"
+#include "prover/params/test_parameter_marker.hpp"
 
 namespace cuzk::cli {
 namespace {
 
 namespace seal = prover::seal;
-using seal::ParameterFileStatus;
+using prover::ParameterFileStatus;
 
 // Files at least this large get a progress line per tenth hashed.
 constexpr std::uint64_t kProgressBytes = std::uint64_t{256} << 20;
@@ -40,19 +40,19 @@ std::uint64_t parse_sector_size(const std::string& text) {
                              "': expected a sector size such as 2KiB, 8MiB, 512MiB, 32GiB, 64GiB");
 }
 
-std::vector<const seal::PublishedParameterFile*> files_to_check(const CacheCheckOptions& o) {
-  std::vector<const seal::PublishedParameterFile*> files;
+std::vector<const prover::PublishedParameterFile*> files_to_check(const CacheCheckOptions& o) {
+  std::vector<const prover::PublishedParameterFile*> files;
   if (!o.registered_proof.empty()) {
     const auto proof = porep::seal_proof_from_name(o.registered_proof);
     if (!proof) {
       throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
                                  "' is not a registered seal proof, e.g. StackedDrg2KiBV1_1");
     }
-    const seal::PublishedSealFiles seal_files = seal::published_seal_files(*proof);
+    const prover::PublishedSealFiles seal_files = prover::published_seal_files(*proof);
     return {&seal_files.params, &seal_files.vk};
   }
   const std::uint64_t size = o.sector_size.empty() ? 0 : parse_sector_size(o.sector_size);
-  for (const seal::PublishedParameterFile& f : seal::published_parameter_files()) {
+  for (const prover::PublishedParameterFile& f : prover::published_parameter_files()) {
     if (size == 0 || f.sector_size == size) files.push_back(&f);
   }
   return files;
@@ -65,8 +65,8 @@ std::string gigabytes(std::uint64_t bytes) {
 }
 
 // The line of one file on stdout: its status in a column, then what a user needs to act on it.
-std::string report_line(const seal::PublishedParameterFile& f,
-                        const seal::ParameterFileCheck& check, const std::filesystem::path& dir) {
+std::string report_line(const prover::PublishedParameterFile& f,
+                        const prover::ParameterFileCheck& check, const std::filesystem::path& dir) {
   const std::string name(f.name);
   switch (check.status) {
     case ParameterFileStatus::kOk:
@@ -78,7 +78,7 @@ std::string report_line(const seal::PublishedParameterFile& f,
              check.digest + ", published " + std::string(f.digest);
     case ParameterFileStatus::kTestOnly:
       return "TEST-ONLY  " + name + ": INSECURE test parameters (" +
-             seal::test_marker_path(dir / name).filename().string() + ")";
+             prover::test_marker_path(dir / name).filename().string() + ")";
   }
   return name;
 }
@@ -86,7 +86,7 @@ std::string report_line(const seal::PublishedParameterFile& f,
 }  // namespace
 
 int check_parameter_cache(const CacheCheckOptions& o) {
-  const std::vector<const seal::PublishedParameterFile*> files = files_to_check(o);
+  const std::vector<const prover::PublishedParameterFile*> files = files_to_check(o);
   const bool all_required = !o.registered_proof.empty() || !o.sector_size.empty();
   const ParameterDir dir = parameter_dir(o.params_dir);
   const Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
@@ -94,7 +94,7 @@ int check_parameter_cache(const CacheCheckOptions& o) {
                dir.path.string() + " (" + dir.origin + ")");
 
   std::map<ParameterFileStatus, std::size_t> counts;
-  for (const seal::PublishedParameterFile* f : files) {
+  for (const prover::PublishedParameterFile* f : files) {
     int last_tenth = 0;
     const auto report = [&](std::uint64_t done, std::uint64_t total) {
       if (total < kProgressBytes) return;
@@ -104,7 +104,7 @@ int check_parameter_cache(const CacheCheckOptions& o) {
       progress.log(std::string(f->name) + ": " + std::to_string(tenth * 10) + "% of " +
                    gigabytes(total));
     };
-    const seal::ParameterFileCheck check = seal::check_parameter_file(dir.path, *f, report);
+    const prover::ParameterFileCheck check = prover::check_parameter_file(dir.path, *f, report);
     ++counts[check.status];
     std::printf("%s\n", report_line(*f, check, dir.path).c_str());
     std::fflush(stdout);  // a check of the 32 GiB files takes minutes: show each as it ends

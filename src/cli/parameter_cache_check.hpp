@@ -1,6 +1,6 @@
 // `cuzk params check` without a FILE: the digest of every published parameter file in the cache
-// against parameters.json (prover/seal/parameter_check.hpp), one line per file on stdout, progress
-// of the large files on stderr.
+// against parameters.json (prover/params/parameter_check.hpp), one line per file on stdout,
+// progress of the large files on stderr.
 #pragma once
 
 #include <string>

@@ -25,14 +25,14 @@
 #include "cli/param_lookup.hpp"
 #include "cli/parameter_cache_check.hpp"
 #include "cli/progress.hpp"
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "porep/registered_proof.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/backend_choice.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/verifying_key.hpp"
+#include "prover/backend_kind.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/test_parameter_marker.hpp"
+#include "prover/params/verifying_key.hpp"
+#include "prover/setup/test_parameters.hpp"
 #include "util/error.hpp"
 #include "util/os_random.hpp"
 
@@ -61,20 +61,20 @@ struct GenerateOptions {
 void generate(const GenerateOptions& o) {
   const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
   const std::string name(porep::seal_proof_info(proof).name);
-  const auto device_kind = seal::backend_kind_from_name(o.device);
+  const auto device_kind = prover::backend_kind_from_name(o.device);
   if (!device_kind) {
     throw CLI::ValidationError("--device '" + o.device + "': expected auto, cpu or gpu");
   }
   Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
   // A GPU asked for and missing fails before anything is created.
-  const prover::SetupDevice device = seal::choose_setup_device(*device_kind);
+  const prover::SetupDevice device = prover::choose_setup_device(*device_kind);
   const ParameterDir dir = parameter_dir(o.params_dir);
-  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
+  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, proof);
   std::error_code ec;
   std::filesystem::create_directories(dir.path, ec);
   if (ec) throw Error(dir.path.string() + ": cannot create the directory: " + ec.message());
   // Waits for another `params generate` of the same files; an unwritable directory fails here.
-  seal::TestParameterWriter writer(paths);
+  prover::TestParameterWriter writer(paths);
   if (!o.force && writer.exists()) {
     // Never overwrite what may be Filecoin's published parameters with test ones.
     throw Error(paths.params.parent_path().string() + " already holds parameters for " + name +
@@ -85,11 +85,11 @@ void generate(const GenerateOptions& o) {
                " (testing only: this process knew the toxic waste, so proofs can be forged)");
   progress.log(device == prover::SetupDevice::kGpu
                    ? "setup on the GPU: " + kernels::gpu_description()
-                   : "setup on the CPU" + std::string(*device_kind == seal::BackendKind::kAuto
+                   : "setup on the CPU" + std::string(*device_kind == prover::BackendKind::kAuto
                                                           ? " (" + kernels::gpu_description() + ")"
                                                           : ""));
   OsRandom rng;
-  const seal::TestSetupReport report = seal::write_seal_test_parameters(
+  const prover::TestSetupReport report = prover::write_seal_test_parameters(
       proof, prover::ToxicWaste::random(rng), writer, device,
       [&progress](const std::string& line) { progress.log(line); });
   const prover::VectorLengths& n = report.lengths;
@@ -98,7 +98,7 @@ void generate(const GenerateOptions& o) {
                std::to_string(n.l) + ", a " + std::to_string(n.a) + ", b " +
                std::to_string(n.b_g1) + " points) and " + paths.vk.filename().string() + " (" +
                std::to_string(report.sizes.vk) + " bytes), marked by " +
-               seal::test_marker_path(paths.params).filename().string());
+               prover::test_marker_path(paths.params).filename().string());
 }
 
 struct CheckOptions {
@@ -122,7 +122,7 @@ int check(const CheckOptions& o) {
   }
   const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
   const bool is_vk = std::filesystem::path(o.file).extension() == ".vk";
-  const prover::VectorLengths need = seal::circuit_parameter_lengths(proof);
+  const prover::VectorLengths need = prover::circuit_parameter_lengths(proof);
   std::printf("%-8s %14s %14s\n", "vector", "file", "circuit");
   const auto row = [](const char* vector, std::size_t have, std::size_t want) {
     std::printf("%-8s %14zu %14zu  %s\n", vector, have, want, have == want ? "ok" : "MISMATCH");

@@ -32,7 +32,7 @@
 #include "pipeline/background_release.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "porep/c1_parser.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "util/atomic_file.hpp"
 #include "util/error.hpp"

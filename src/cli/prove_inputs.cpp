@@ -3,11 +3,11 @@
 #include <filesystem>
 
 #include "cli/param_lookup.hpp"
-#include "prover/params_error.hpp"
-#include "prover/seal/parameter_check.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/published_parameters.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
+#include "prover/params/parameter_check.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/params_error.hpp"
+#include "prover/params/published_parameters.hpp"
+#include "prover/params/test_parameter_marker.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
@@ -18,20 +18,21 @@ namespace seal = prover::seal;
 
 // --verify-params: the file's BLAKE2b digest must be the one Filecoin published.
 void verify_published_digest(const std::filesystem::path& file,
-                             const seal::PublishedParameterFile& published,
+                             const prover::PublishedParameterFile& published,
                              const Progress& progress) {
   progress.log("parameters: hashing " + file.filename().string() + " (--verify-params)");
-  const seal::ParameterFileCheck check = seal::check_parameter_file(file.parent_path(), published);
+  const prover::ParameterFileCheck check =
+      prover::check_parameter_file(file.parent_path(), published);
   switch (check.status) {
-    case seal::ParameterFileStatus::kOk:
+    case prover::ParameterFileStatus::kOk:
       progress.log("parameters: the published digest " + check.digest);
       return;
-    case seal::ParameterFileStatus::kTestOnly:
+    case prover::ParameterFileStatus::kTestOnly:
       throw Error(file.string() + ": INSECURE TEST parameters (" +
-                  seal::test_marker_path(file).filename().string() +
+                  prover::test_marker_path(file).filename().string() +
                   "), not Filecoin's published file");
-    case seal::ParameterFileStatus::kCorrupt:
-    case seal::ParameterFileStatus::kMissing:
+    case prover::ParameterFileStatus::kCorrupt:
+    case prover::ParameterFileStatus::kMissing:
       break;
   }
   throw Error(file.string() + ": digest " + check.digest + " is not the published " +
@@ -79,13 +80,13 @@ prover::MappedParameters load_seal_parameters(const std::string& params_dir,
                                               porep::RegisteredSealProof proof, bool verify_params,
                                               const Progress& progress) {
   const ParameterDir dir = parameter_dir(params_dir);
-  const seal::ParameterPaths paths = seal::parameter_paths(dir.path, proof);
+  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, proof);
   const std::string name(porep::seal_proof_info(proof).name);
   require_parameter_file(paths.params, dir, name);
   if (verify_params) {
-    verify_published_digest(paths.params, seal::published_seal_files(proof).params, progress);
-  } else if (!seal::read_test_marker(paths.params).empty()) {
-    progress.log("parameters: " + seal::test_marker_path(paths.params).string() +
+    verify_published_digest(paths.params, prover::published_seal_files(proof).params, progress);
+  } else if (!prover::read_test_marker(paths.params).empty()) {
+    progress.log("parameters: " + prover::test_marker_path(paths.params).string() +
                  " marks INSECURE TEST parameters; proofs made with them fail on chain");
   }
   progress.detail("parameters: " + paths.params.string());

@@ -12,7 +12,7 @@
 #include "cli/progress.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "porep/c1_output.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 #include "sealing/c1_validator.hpp"
 
 namespace cuzk::cli {

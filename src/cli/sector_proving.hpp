@@ -15,7 +15,7 @@
 #include "pipeline/background_release.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 #include "prover/proof.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "sealing/c1_validator.hpp"

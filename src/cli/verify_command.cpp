@@ -22,11 +22,11 @@
 #include "cli/param_lookup.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/statement_options.hpp"
-#include "prover/mapped_file.hpp"
-#include "prover/seal/parameter_files.hpp"
+#include "prover/params/mapped_file.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/verifying_key.hpp"
 #include "prover/seal/seal_verifier.hpp"
 #include "prover/verifier.hpp"
-#include "prover/verifying_key.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
@@ -45,7 +45,7 @@ struct VerifyOptions {
 prover::VerifyingKey load_verifying_key(const VerifyOptions& o, porep::RegisteredSealProof proof) {
   if (!o.vk.empty()) return prover::read_verifying_key_file(o.vk);
   const ParameterDir dir = parameter_dir(o.params_dir);
-  const auto paths = seal::parameter_paths(dir.path, proof);
+  const auto paths = prover::parameter_paths(dir.path, proof);
   require_parameter_file(paths.vk, dir, std::string(porep::seal_proof_info(proof).name));
   return prover::read_verifying_key_file(paths.vk);
 }

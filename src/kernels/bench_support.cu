@@ -3,10 +3,10 @@
 #include <vector>
 
 #include "kernels/bench_support.hpp"
-#include "kernels/device_memory.cuh"
-#include "kernels/field.cuh"
-#include "kernels/h_quotient.cuh"
-#include "kernels/ntt_plan.cuh"
+#include "kernels/device/device_memory.cuh"
+#include "kernels/field/field.cuh"
+#include "kernels/groth16/h_quotient.cuh"
+#include "kernels/ntt/ntt_plan.cuh"
 
 namespace cuzk::kernels {
 

@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "kernels/ntt.hpp"
+#include "kernels/ntt/ntt.hpp"
 
 namespace cuzk::kernels {
 

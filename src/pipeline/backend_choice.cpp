@@ -1,6 +1,6 @@
 #include "pipeline/backend_choice.hpp"
 
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {

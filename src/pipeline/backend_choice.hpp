@@ -10,12 +10,12 @@
 #include <string>
 #include <string_view>
 
-#include "prover/seal/backend_choice.hpp"
+#include "prover/backend_kind.hpp"
 
 namespace cuzk::pipeline {
 
-using prover::seal::backend_kind_from_name;
-using prover::seal::BackendKind;
+using prover::backend_kind_from_name;
+using prover::BackendKind;
 
 // The largest sector `auto` proves on the CPU when there is no usable GPU (512 MiB: about 20 s on
 // 16 cores; a 32 GiB sector would take hours).

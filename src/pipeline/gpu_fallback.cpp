@@ -1,6 +1,6 @@
 #include "pipeline/gpu_fallback.hpp"
 
-#include "kernels/cuda_error.hpp"
+#include "kernels/device/cuda_error.hpp"
 
 namespace cuzk::pipeline {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "kernels/parameter_bases.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {

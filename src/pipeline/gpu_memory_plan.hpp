@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string>
 
-#include "kernels/groth16_inputs.hpp"
+#include "kernels/groth16/groth16_inputs.hpp"
 
 namespace cuzk::pipeline {
 

@@ -14,15 +14,15 @@
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/record_shape.hpp"
-#include "kernels/gpu.hpp"
-#include "kernels/parameter_bases.hpp"
-#include "kernels/partition_prover.hpp"
-#include "kernels/point_conversion.hpp"
+#include "kernels/curve/point_conversion.hpp"
+#include "kernels/device/gpu.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
+#include "kernels/groth16/partition_prover.hpp"
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
-#include "prover/params_error.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/params_error.hpp"
 #include "prover/prover.hpp"
-#include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "sealing/c1_validator.hpp"
 #include "util/error.hpp"
@@ -341,8 +341,7 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
   const prover::VectorLengths lengths = params.lengths();
   // The header of the parameters against the circuit's known lengths, before any work (the
   // recorded shape is checked against them again once recorded).
-  prover::check_lengths_match(lengths, prover::seal::expected_parameter_lengths(proof),
-                              params.name());
+  prover::check_lengths_match(lengths, prover::expected_parameter_lengths(proof), params.name());
   if (options_.shape.valid() && options_.shape.proof() != proof) {
     throw Error("GPU session: a shape recorded for " +
                 std::string(porep::seal_proof_info(options_.shape.proof()).name) +

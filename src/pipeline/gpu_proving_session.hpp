@@ -34,7 +34,7 @@
 #include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 
 namespace cuzk::circuit::stacked {
 struct PartitionRecording;

@@ -27,11 +27,11 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/partition_prover.hpp"
+#include "kernels/groth16/partition_prover.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 #include "prover/proof.hpp"
 #include "sealing/c1_validator.hpp"
 

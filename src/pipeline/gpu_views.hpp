@@ -1,5 +1,6 @@
 // The host's compact shape and witnesses seen through the GPU prover's plain views
-// (kernels/groth16_inputs.hpp). Views point into the objects they are made from: keep those alive.
+// (kernels/groth16/groth16_inputs.hpp). Views point into the objects they are made from: keep those
+// alive.
 #pragma once
 
 #include <cstdint>
@@ -7,8 +8,8 @@
 #include "circuit/compact_r1cs.hpp"
 #include "circuit/compact_witness.hpp"
 #include "circuit/stacked/record_shape.hpp"
-#include "kernels/groth16_inputs.hpp"
-#include "kernels/pinned_array.hpp"
+#include "kernels/device/pinned_array.hpp"
+#include "kernels/groth16/groth16_inputs.hpp"
 
 namespace cuzk::pipeline {
 

@@ -9,7 +9,7 @@
 #include <exception>
 #include <string>
 
-#include "kernels/points.hpp"
+#include "kernels/curve/points.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {

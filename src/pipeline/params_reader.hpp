@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "kernels/parameter_bases.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
+#include "prover/params/mapped_parameters.hpp"
 
 namespace cuzk::pipeline {
 

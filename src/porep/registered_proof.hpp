@@ -71,7 +71,7 @@ struct TreeShape {
 
 // The Groth16 parameter files of one sector size. Every variant of a size shares them, since the
 // file identifier names neither porep_id, version nor features. Their published digests and cids
-// are in prover/seal/published_parameters.hpp.
+// are in prover/params/published_parameters.hpp.
 struct ParameterFiles {
   std::string_view identifier_sha256;  // hex SHA-256 of parameter_identifier(), in the file name
 };

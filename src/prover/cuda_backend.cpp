@@ -5,11 +5,11 @@
 #include <bit>
 #include <string>
 
-#include "kernels/bases.hpp"
-#include "kernels/gpu.hpp"
-#include "kernels/msm.hpp"
-#include "kernels/ntt.hpp"
-#include "kernels/point_conversion.hpp"
+#include "kernels/curve/point_conversion.hpp"
+#include "kernels/device/gpu.hpp"
+#include "kernels/msm/bases.hpp"
+#include "kernels/msm/msm.hpp"
+#include "kernels/ntt/ntt.hpp"
 #include "prover/evaluation_domain.hpp"
 #include "util/error.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "prover/params_error.hpp"
+#include "prover/params/params_error.hpp"
 #include "util/error.hpp"
 #include "util/os_random.hpp"
 

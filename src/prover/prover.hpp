@@ -19,7 +19,7 @@
 #include "circuit/proving_cs.hpp"
 #include "prover/backend.hpp"
 #include "prover/cpu_r1cs_eval.hpp"
-#include "prover/parameters.hpp"
+#include "prover/params/parameters.hpp"
 #include "prover/proof.hpp"
 
 namespace cuzk::prover {

@@ -11,8 +11,8 @@
 
 #include "bls12_381/gt.hpp"
 #include "bls12_381/pairing.hpp"
+#include "prover/params/verifying_key.hpp"
 #include "prover/proof.hpp"
-#include "prover/verifying_key.hpp"
 
 namespace cuzk::prover {
 

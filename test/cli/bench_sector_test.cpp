@@ -8,11 +8,11 @@
 #include <fstream>
 #include <string>
 
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "porep/registered_proof.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/test_parameter_marker.hpp"
+#include "prover/setup/test_parameters.hpp"
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
@@ -57,10 +57,10 @@ TEST_CASE("cuzk bench sector: 2 KiB on the CPU, test parameters generated on the
                    "\"partitions\":1,\"backend\":\"cpu\",\"phases\":{\"setup_record\":",
                    0) == 0);
 
-  const seal::ParameterPaths paths = seal::parameter_paths(params_dir, kProof);
+  const prover::ParameterPaths paths = prover::parameter_paths(params_dir, kProof);
   CHECK(fs::file_size(paths.params) == 1114707768);  // the 2 KiB .params of docs/benchmarks.md
   CHECK(fs::file_size(paths.vk) == 4708);
-  const auto marked = seal::read_test_marker(paths.params);
+  const auto marked = prover::read_test_marker(paths.params);
   REQUIRE(marked.size() == 2);
   CHECK(marked[0].name == paths.params.filename().string());
   CHECK(marked[1].name == paths.vk.filename().string());
@@ -73,7 +73,7 @@ TEST_CASE("cuzk bench sector and params generate: refusals before any work") {
   const TempDir dir("bench_sector_refusals");
   const fs::path params_dir = dir / "params";
   fs::create_directories(params_dir);
-  const seal::ParameterPaths paths = seal::parameter_paths(params_dir, kProof);
+  const prover::ParameterPaths paths = prover::parameter_paths(params_dir, kProof);
   std::ofstream(paths.params) << "not parameters";
   const auto half = run_cuzk({"bench", "sector", "--registered-proof", kProofName, "--params-dir",
                               params_dir.string(), "--backend", "cpu"});

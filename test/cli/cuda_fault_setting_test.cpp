@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cli/cuda_fault_setting.hpp"
-#include "kernels/cuda_fault_injection.hpp"
+#include "kernels/device/cuda_fault_injection.hpp"
 #include "util/error.hpp"
 
 #include "cli_runner.hpp"

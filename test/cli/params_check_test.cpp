@@ -13,11 +13,11 @@
 #include "host_faults.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/groth16_circuits.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/published_parameters.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/published_parameters.hpp"
+#include "prover/params/test_parameter_marker.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -30,10 +30,10 @@ constexpr auto kProof = cuzk::porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
 
 void write_toy_set(const fs::path& dir) {
   std::mt19937_64 rng(5);
-  seal::write_parameter_files(seal::parameter_paths(dir, kProof),
-                              cuzk::prover::generate_test_parameters(
-                                  cuzk::test::RandomCircuit{.inputs = 3, .constraints = 40},
-                                  cuzk::prover::ToxicWaste::random(rng)));
+  prover::write_parameter_files(prover::parameter_paths(dir, kProof),
+                                cuzk::prover::generate_test_parameters(
+                                    cuzk::test::RandomCircuit{.inputs = 3, .constraints = 40},
+                                    cuzk::prover::ToxicWaste::random(rng)));
 }
 
 std::size_t count_lines_starting(const std::string& text, const std::string& prefix) {
@@ -52,14 +52,14 @@ TEST_CASE("cuzk params check: test parameters are TEST-ONLY, altered ones CORRUP
   const fs::path cache = scratch / "cache";
   fs::create_directories(cache);
   write_toy_set(cache);
-  const seal::PublishedSealFiles published = seal::published_seal_files(kProof);
+  const prover::PublishedSealFiles published = prover::published_seal_files(kProof);
   const std::string params_name(published.params.name);
 
   auto o = run_cuzk({"params", "check", "--params-dir", cache.string(), "--registered-proof",
                      "StackedDrg2KiBV1_1"});
   INFO(o.out << o.err);
   CHECK(o.exit_code == 1);
-  const std::string marker = seal::test_marker_path(cache / params_name).filename().string();
+  const std::string marker = prover::test_marker_path(cache / params_name).filename().string();
   CHECK(o.out == "TEST-ONLY  " + params_name + ": INSECURE test parameters (" + marker + ")\n" +
                      "TEST-ONLY  " + std::string(published.vk.name) +
                      ": INSECURE test parameters (" + marker + ")\n" +
@@ -84,7 +84,7 @@ TEST_CASE("cuzk params check: test parameters are TEST-ONLY, altered ones CORRUP
   const cuzk::test::TempDir empty("params_check_empty");
   o = run_cuzk({"params", "check", "--params-dir", empty.path().string()});
   CHECK(o.exit_code == 1);
-  CHECK(count_lines_starting(o.out, "MISSING    ") == seal::published_parameter_files().size());
+  CHECK(count_lines_starting(o.out, "MISSING    ") == prover::published_parameter_files().size());
   CHECK(o.err.find("cuzk: 44 published parameter file(s) missing in") != std::string::npos);
 }
 

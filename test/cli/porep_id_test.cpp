@@ -16,7 +16,7 @@
 #include "polka_storage_vector.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "util/hex.hpp"
 
 #include "cli_runner.hpp"

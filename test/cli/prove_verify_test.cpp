@@ -20,20 +20,20 @@
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/keypair_assembly.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/parameter_digest.hpp"
-#include "prover/seal/parameter_files.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_digest.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/test_parameter_marker.hpp"
 #include "prover/seal/seal_prover.hpp"
 #include "prover/seal/seal_verifier.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/keypair_assembly.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
 #include "util/error.hpp"
@@ -99,7 +99,7 @@ std::string c1_file_text(const sealing::SealCommitOutput& c1) {
 struct World {
   TempDir dir{"prove_verify"};
   fs::path params_dir;
-  seal::ParameterPaths params;
+  prover::ParameterPaths params;
   sealing::SealCommitOutput sector;
   fs::path c1;
   fs::path proof;
@@ -109,11 +109,11 @@ struct World {
   World() {
     params_dir = dir.path() / "params";
     fs::create_directories(params_dir);
-    params = seal::parameter_paths(params_dir, kProof);
+    params = prover::parameter_paths(params_dir, kProof);
     std::mt19937_64 rng(kSetupSeed);
     MESSAGE("generating 2 KiB test parameters (a 2^22-point setup) into " << params_dir);
-    seal::write_parameter_files(
-        params, seal::generate_seal_test_parameters(kProof, cuzk::prover::ToxicWaste::random(rng)));
+    prover::write_parameter_files(params, prover::generate_seal_test_parameters(
+                                              kProof, cuzk::prover::ToxicWaste::random(rng)));
 
     sector = seal_sector(/*data_seed=*/5);
     c1 = dir.path() / "c1.json";
@@ -173,7 +173,7 @@ Domain flipped(Domain d, std::size_t byte) {
 
 // Parameters for a toy circuit with `inputs` public inputs (ONE excluded): well formed, but of
 // another circuit.
-void write_toy_parameters(const seal::ParameterPaths& paths, std::size_t inputs) {
+void write_toy_parameters(const prover::ParameterPaths& paths, std::size_t inputs) {
   std::mt19937_64 rng(3);
   const auto params = cuzk::prover::generate_test_parameters(
       [&](auto& cs) {
@@ -187,7 +187,7 @@ void write_toy_parameters(const seal::ParameterPaths& paths, std::size_t inputs)
       },
       cuzk::prover::ToxicWaste::random(rng));
   fs::create_directories(paths.params.parent_path());
-  seal::write_parameter_files(paths, params);
+  prover::write_parameter_files(paths, params);
 }
 
 }  // namespace
@@ -349,9 +349,9 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
   const fs::path empty_dir = w.dir.path() / "no-params";
   fs::create_directories(empty_dir);
   const fs::path foreign_inputs = w.dir.path() / "foreign-inputs";
-  write_toy_parameters(seal::parameter_paths(foreign_inputs, kProof), 3);
+  write_toy_parameters(prover::parameter_paths(foreign_inputs, kProof), 3);
   const fs::path foreign_lengths = w.dir.path() / "foreign-lengths";
-  write_toy_parameters(seal::parameter_paths(foreign_lengths, kProof), 39);
+  write_toy_parameters(prover::parameter_paths(foreign_lengths, kProof), 39);
 
   struct Case {
     const char* what;
@@ -405,7 +405,7 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
   }
 
   const Outcome check =
-      run_cuzk({"params", "check", seal::parameter_paths(foreign_lengths, kProof).params.string(),
+      run_cuzk({"params", "check", prover::parameter_paths(foreign_lengths, kProof).params.string(),
                 "--registered-proof", kProofName});
   CHECK(check.exit_code == 1);
   CHECK(check.out.find("MISMATCH") != std::string::npos);
@@ -499,7 +499,7 @@ TEST_CASE("verify_seal (library): public inputs and the verdict from bytes") {
 TEST_CASE("cuzk prove --verify-params: test, truncated or foreign parameters are refused") {
   const World& w = world();
   // Without --verify-params the marker beside the test parameters is reported.
-  CHECK(w.prove.err.find(seal::test_marker_path(w.params.params).string() +
+  CHECK(w.prove.err.find(prover::test_marker_path(w.params.params).string() +
                          " marks INSECURE TEST parameters") != std::string::npos);
 
   const fs::path out_dir = w.dir.path() / "out-verify-params";
@@ -508,7 +508,7 @@ TEST_CASE("cuzk prove --verify-params: test, truncated or foreign parameters are
   const std::string c1 = w.c1.string();
   // The first 100 MB of the test parameters, unmarked: a truncated download.
   const fs::path truncated = w.dir.path() / "truncated-params";
-  const fs::path truncated_file = seal::parameter_paths(truncated, kProof).params;
+  const fs::path truncated_file = prover::parameter_paths(truncated, kProof).params;
   fs::create_directories(truncated);
   fs::copy_file(w.params.params, truncated_file);
   fs::resize_file(truncated_file, 100'000'000);
@@ -522,11 +522,11 @@ TEST_CASE("cuzk prove --verify-params: test, truncated or foreign parameters are
       {"test parameters",
        {"prove", c1, "-o", out.string(), "--params-dir", w.params_dir.string(), "--verify-params"},
        w.params.params.string() + ": INSECURE TEST parameters (" +
-           seal::test_marker_path(w.params.params).filename().string() +
+           prover::test_marker_path(w.params.params).filename().string() +
            "), not Filecoin's published file"},
       {"a truncated file, digest checked",
        {"prove", c1, "-o", out.string(), "--params-dir", truncated.string(), "--verify-params"},
-       truncated_file.string() + ": digest " + seal::parameter_file_digest(truncated_file) +
+       truncated_file.string() + ": digest " + prover::parameter_file_digest(truncated_file) +
            " is not the published 434fb1338ecfaf0f59256f30dde4968f (a corrupt download or a "
            "foreign file; `cuzk params check` checks the cache)"},
       {"a truncated file, header checked",

@@ -1,9 +1,9 @@
 // cli::prove_sector after a GPU fault, as `cuzk prove` and `cuzk bench sector` run it, on a 2 KiB
 // sector: under --backend auto the sector is proved on the CPU instead (self-verified) and the
 // timings say so; under --backend gpu the fault ends the call. On a machine with a GPU the fault is
-// injected (kernels/cuda_fault_injection.hpp); on one without, a CUDA build's first call fails for
-// real (no device or driver), which is a GPU fault as well. A build without CUDA has no GPU path
-// to fall back from: skipped there.
+// injected (kernels/device/cuda_fault_injection.hpp); on one without, a CUDA build's first call
+// fails for real (no device or driver), which is a GPU fault as well. A build without CUDA has no
+// GPU path to fall back from: skipped there.
 #include <doctest/doctest.h>
 
 #ifdef CUZK_HAVE_CUDA
@@ -15,13 +15,13 @@
 #include "cli/progress.hpp"
 #include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
-#include "kernels/cuda_error.hpp"
-#include "kernels/cuda_fault_injection.hpp"
-#include "kernels/gpu.hpp"
+#include "kernels/device/cuda_error.hpp"
+#include "kernels/device/cuda_fault_injection.hpp"
+#include "kernels/device/gpu.hpp"
 #include "pipeline/background_release.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/setup/test_parameters.hpp"
 #include "sealed_c1.hpp"
 #include "temp_dir.hpp"
 
@@ -35,14 +35,14 @@ constexpr std::uint64_t kFaultAt = 50;
 
 struct Sector {
   test::TempDir dir{"sector_fallback"};
-  prover::seal::ParameterPaths paths = prover::seal::parameter_paths(dir.path(), kProof);
+  prover::ParameterPaths paths = prover::parameter_paths(dir.path(), kProof);
   test::SealedC1 sealed = test::sealed_c1(kProof, 1000, kSectorId);
 
   Sector() {
     std::mt19937_64 rng(20261202);
     MESSAGE("generating 2 KiB test parameters (a 2^22-point setup on the CPU)");
-    prover::seal::write_parameter_files(paths, prover::seal::generate_seal_test_parameters(
-                                                   kProof, prover::ToxicWaste::random(rng)));
+    prover::write_parameter_files(
+        paths, prover::generate_seal_test_parameters(kProof, prover::ToxicWaste::random(rng)));
   }
 };
 

@@ -10,9 +10,9 @@
 #include <random>
 
 #include "porep/registered_proof.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/toxic_waste.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/toxic_waste.hpp"
 
 namespace cuzk::test {
 
@@ -21,9 +21,9 @@ inline void write_test_parameter_files(const std::filesystem::path& dir,
   std::filesystem::create_directories(dir);
   std::mt19937_64 rng(seed);
   MESSAGE("generating " << porep::seal_proof_info(proof).name << " test parameters into " << dir);
-  prover::seal::write_parameter_files(
-      prover::seal::parameter_paths(dir, proof),
-      prover::seal::generate_seal_test_parameters(proof, prover::ToxicWaste::random(rng)));
+  prover::write_parameter_files(
+      prover::parameter_paths(dir, proof),
+      prover::generate_seal_test_parameters(proof, prover::ToxicWaste::random(rng)));
 }
 
 }  // namespace cuzk::test

@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "porep/c1_parser.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/point_io.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/point_io.hpp"
+#include "prover/params/verifying_key.hpp"
 #include "prover/proof.hpp"
-#include "prover/verifying_key.hpp"
 #include "util/error.hpp"
 #include "util/unique_fd.hpp"
 

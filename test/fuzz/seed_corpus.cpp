@@ -15,10 +15,10 @@
 #include "porep/c1_fixture.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/groth16_circuits.hpp"
-#include "prover/parameters.hpp"
+#include "prover/params/parameters.hpp"
 #include "prover/proof.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 
 namespace {
 

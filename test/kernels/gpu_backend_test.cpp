@@ -12,7 +12,7 @@
 #include "prover/cuda_backend.hpp"
 #include "prover/groth16_circuits.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 
 namespace cuzk::kernels::test {

@@ -9,7 +9,7 @@
 
 #include "bls12_381/encoding.hpp"
 #include "gpu_test_support.hpp"
-#include "kernels/bases.hpp"
+#include "kernels/msm/bases.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::kernels::test {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "gpu_test_support.hpp"
-#include "kernels/field_ops.hpp"
+#include "kernels/field/field_ops.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::kernels::test {

@@ -8,8 +8,8 @@
 
 #include "bls12_381/encoding.hpp"
 #include "gpu_test_support.hpp"
-#include "kernels/bases.hpp"
-#include "kernels/msm.hpp"
+#include "kernels/msm/bases.hpp"
+#include "kernels/msm/msm.hpp"
 
 namespace cuzk::kernels::test {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gpu_test_support.hpp"
-#include "kernels/ntt.hpp"
+#include "kernels/ntt/ntt.hpp"
 
 namespace cuzk::kernels::test {
 namespace {

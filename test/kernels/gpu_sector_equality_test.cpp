@@ -34,14 +34,14 @@
 #include "gpu_test_support.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/replica_id.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/parameters.hpp"
+#include "prover/backend_kind.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/parameters.hpp"
 #include "prover/prover.hpp"
-#include "prover/seal/backend_choice.hpp"
-#include "prover/seal/parameter_files.hpp"
 #include "prover/seal/seal_verifier.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/toxic_waste.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/toxic_waste.hpp"
 #include "prover/verifier.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
@@ -87,7 +87,7 @@ struct EqualitySector {
     }
     if (c1_file) {
       c1 = porep::load_c1_file(*c1_file, porep::C1Checks::kFull);
-      params = seal::parameter_paths(*params_dir, c1.registered_proof).params;
+      params = prover::parameter_paths(*params_dir, c1.registered_proof).params;
       origin = *c1_file;
     } else {
       make_8mib_sector();
@@ -116,12 +116,12 @@ struct EqualitySector {
         "for another)";
 
     scratch.emplace("gpu_sector_equality");
-    const seal::ParameterPaths paths = seal::parameter_paths(scratch->path(), proof);
-    seal::TestParameterWriter writer(paths);
+    const prover::ParameterPaths paths = prover::parameter_paths(scratch->path(), proof);
+    prover::TestParameterWriter writer(paths);
     std::mt19937_64 rng(12);
-    seal::write_seal_test_parameters(proof, prover::ToxicWaste::random(rng), writer,
-                                     seal::choose_setup_device(seal::BackendKind::kAuto),
-                                     [](const std::string&) {});
+    prover::write_seal_test_parameters(proof, prover::ToxicWaste::random(rng), writer,
+                                       prover::choose_setup_device(prover::BackendKind::kAuto),
+                                       [](const std::string&) {});
     params = paths.params;
   }
 };

@@ -13,15 +13,15 @@
 
 #include "bls12_381/encoding.hpp"
 #include "gpu_test_support.hpp"
-#include "kernels/fixed_base.hpp"
+#include "kernels/msm/fixed_base.hpp"
 #include "prover/groth16_circuits.hpp"
-#include "prover/mapped_file.hpp"
-#include "prover/parameters.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameter_marker.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/setup_scalars.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/params/mapped_file.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/parameters.hpp"
+#include "prover/params/test_parameter_marker.hpp"
+#include "prover/setup/setup_scalars.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "temp_dir.hpp"
 #include "util/error.hpp"
 
@@ -212,16 +212,16 @@ void check_seal_setup(porep::RegisteredSealProof proof, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   const auto waste = prover::ToxicWaste::random(rng);
   const cuzk::test::TempDir dir("gpu_setup");
-  const auto paths = prover::seal::parameter_paths(dir.path(), proof);
-  prover::seal::TestParameterWriter writer(paths);
-  const auto report = prover::seal::write_seal_test_parameters(
+  const auto paths = prover::parameter_paths(dir.path(), proof);
+  prover::TestParameterWriter writer(paths);
+  const auto report = prover::write_seal_test_parameters(
       proof, waste, writer, prover::SetupDevice::kGpu,
       [](const std::string& line) { std::printf("  %s\n", line.c_str()); });
   for (const auto& [phase, seconds] : report.phases)
     std::printf("  %s %.2f s\n", phase.c_str(), seconds);
-  CHECK(prover::seal::read_test_marker(paths.params).size() == 2);
+  CHECK(prover::read_test_marker(paths.params).size() == 2);
 
-  const prover::Parameters cpu = prover::seal::generate_seal_test_parameters(proof, waste);
+  const prover::Parameters cpu = prover::generate_seal_test_parameters(proof, waste);
   const std::vector<std::uint8_t> expected = prover::encode_parameters(cpu);
   const prover::MappedFile file(paths.params);
   const auto bytes = file.bytes();

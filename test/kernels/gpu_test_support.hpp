@@ -1,6 +1,6 @@
 // Shared pieces of the kernels tests: the no-GPU skip, random curve points made on the CPU, the
 // CPU reference MSM, and the stage-by-stage comparison of the GPU partition prover with the CPU
-// prover; the point conversions are kernels/point_conversion.hpp.
+// prover; the point conversions are kernels/curve/point_conversion.hpp.
 #pragma once
 
 #include <cstdio>
@@ -11,9 +11,9 @@
 #include "bls12_381/fp2.hpp"
 #include "bls12_381/g1.hpp"
 #include "bls12_381/g2.hpp"
-#include "kernels/gpu.hpp"
-#include "kernels/point_conversion.hpp"
-#include "kernels/points.hpp"
+#include "kernels/curve/point_conversion.hpp"
+#include "kernels/curve/points.hpp"
+#include "kernels/device/gpu.hpp"
 
 namespace cuzk::kernels::test {
 
@@ -75,12 +75,12 @@ inline ScalarLimbs random_scalar(std::mt19937_64& rng) { return Fr::random(rng).
 #include "circuit/compact_r1cs.hpp"
 #include "circuit/compact_witness.hpp"
 #include "circuit/proving_cs.hpp"
-#include "kernels/parameter_bases.hpp"
-#include "kernels/partition_prover.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
+#include "kernels/groth16/partition_prover.hpp"
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/mapped_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
 #include "prover/prover.hpp"
 
 namespace cuzk::kernels::test {

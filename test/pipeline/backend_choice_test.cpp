@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kernels/gpu.hpp"
+#include "kernels/device/gpu.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "util/error.hpp"
 

@@ -7,7 +7,7 @@
 #include <new>
 #include <string>
 
-#include "kernels/cuda_error.hpp"
+#include "kernels/device/cuda_error.hpp"
 #include "pipeline/gpu_fallback.hpp"
 #include "util/error.hpp"
 
@@ -27,10 +27,10 @@ const BackendChoice kForcedGpu{true, false, "backend: gpu (H200)"};
 const BackendChoice kAutoCpu{false, true, "backend: cpu (auto: no CUDA device)"};
 
 const cuzk::kernels::CudaError kLaunchFault(
-    "CUDA call cudaGetLastError() failed at src/kernels/ntt.cu:120: cudaErrorLaunchFailure: "
+    "CUDA call cudaGetLastError() failed at src/kernels/ntt/ntt.cu:120: cudaErrorLaunchFailure: "
     "unspecified launch failure");
 const cuzk::kernels::CudaError kAllocationFault(
-    "CUDA call cudaMalloc(&p, n * sizeof(T)) failed at src/kernels/device_memory.cuh:24: "
+    "CUDA call cudaMalloc(&p, n * sizeof(T)) failed at src/kernels/device/device_memory.cuh:24: "
     "cudaErrorMemoryAllocation: out of memory (injected at checked CUDA call 7)");
 
 }  // namespace
@@ -79,6 +79,7 @@ TEST_CASE("GPU fallback: failures that are not GPU faults end the run") {
 TEST_CASE("GPU fallback: the line names the fault and the rule") {
   CHECK(cuzk::pipeline::cpu_fallback_line(kAllocationFault) ==
         "GPU failed: CUDA call cudaMalloc(&p, n * sizeof(T)) failed at "
-        "src/kernels/device_memory.cuh:24: cudaErrorMemoryAllocation: out of memory (injected at "
+        "src/kernels/device/device_memory.cuh:24: cudaErrorMemoryAllocation: out of memory "
+        "(injected at "
         "checked CUDA call 7); proving on the CPU instead (--backend auto, sector <= 512 MiB)");
 }

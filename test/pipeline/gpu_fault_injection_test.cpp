@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda_error.hpp"
-#include "kernels/cuda_fault_injection.hpp"
-#include "kernels/gpu.hpp"
+#include "kernels/device/cuda_error.hpp"
+#include "kernels/device/cuda_fault_injection.hpp"
+#include "kernels/device/gpu.hpp"
 #include "kernels/gpu_test_support.hpp"
 #include "pipeline/gpu_sector_prover.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/test_parameters.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/setup/test_parameters.hpp"
 #include "sealed_c1.hpp"
 #include "temp_dir.hpp"
 
@@ -47,14 +47,14 @@ constexpr std::size_t kMinimumStride = 12;
 // Test parameters (made on the GPU: seconds) and a sealed C1, made once.
 struct Sector {
   test::TempDir dir{"gpu_fault_injection"};
-  prover::seal::ParameterPaths paths = prover::seal::parameter_paths(dir.path(), kProof);
+  prover::ParameterPaths paths = prover::parameter_paths(dir.path(), kProof);
   test::SealedC1 sealed = test::sealed_c1(kProof, kMinerId, kSectorId);
 
   Sector() {
     std::mt19937_64 rng(20261201);
-    prover::seal::TestParameterWriter writer(paths);
-    prover::seal::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
-                                             prover::SetupDevice::kGpu, [](const std::string&) {});
+    prover::TestParameterWriter writer(paths);
+    prover::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
+                                       prover::SetupDevice::kGpu, [](const std::string&) {});
   }
 };
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "kernels/parameter_bases.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
 #include "util/error.hpp"
 

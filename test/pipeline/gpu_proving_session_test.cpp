@@ -14,11 +14,11 @@
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/seal/parameter_files.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
-#include "prover/seal/test_parameters.hpp"
-#include "prover/toxic_waste.hpp"
+#include "prover/setup/test_parameters.hpp"
+#include "prover/setup/toxic_waste.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
 
@@ -74,13 +74,12 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
           doctest::skip(no_gpu())) {
   namespace pipeline = cuzk::pipeline;
   const cuzk::test::TempDir dir("gpu_session");
-  const prover::seal::ParameterPaths paths = prover::seal::parameter_paths(dir.path(), kProof);
+  const prover::ParameterPaths paths = prover::parameter_paths(dir.path(), kProof);
   {
     std::mt19937_64 rng(20261201);
-    prover::seal::TestParameterWriter writer(paths);
-    (void)prover::seal::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
-                                                   prover::SetupDevice::kGpu,
-                                                   [](const std::string&) {});
+    prover::TestParameterWriter writer(paths);
+    (void)prover::write_seal_test_parameters(kProof, prover::ToxicWaste::random(rng), writer,
+                                             prover::SetupDevice::kGpu, [](const std::string&) {});
   }
   const prover::MappedParameters params(paths.params, cuzk::bls12_381::SubgroupCheck::kNo);
   const porep::C1Output c1[] = {seal_sector(1), seal_sector(2), seal_sector(3)};

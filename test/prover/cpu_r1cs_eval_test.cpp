@@ -22,7 +22,7 @@
 #include "prover/cpu_backend.hpp"
 #include "prover/cpu_r1cs_eval.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 #include "util/error.hpp"
 

@@ -1,4 +1,4 @@
-#include "prover/fixed_base.hpp"
+#include "prover/setup/fixed_base.hpp"
 
 #include <doctest/doctest.h>
 

@@ -11,7 +11,7 @@
 #include "hashers/sha256.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 
 namespace {

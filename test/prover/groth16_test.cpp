@@ -5,9 +5,9 @@
 
 #include "groth16_circuits.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/params_error.hpp"
+#include "prover/params/params_error.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 
 namespace {

@@ -18,7 +18,7 @@
 #include "groth16_circuits.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 #include "test_vectors.hpp"
 #include "util/hex.hpp"

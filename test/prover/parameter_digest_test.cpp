@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "porep/registered_proof.hpp"
-#include "prover/seal/parameter_digest.hpp"
-#include "prover/seal/parameter_files.hpp"
-#include "prover/seal/published_parameters.hpp"
+#include "prover/params/parameter_digest.hpp"
+#include "prover/params/parameter_files.hpp"
+#include "prover/params/published_parameters.hpp"
 #include "temp_dir.hpp"
 #include "test_vectors.hpp"
 #include "util/error.hpp"
@@ -49,7 +49,7 @@ std::string openssl_digest(const std::vector<std::uint8_t>& bytes) {
 }  // namespace
 
 TEST_CASE("the published table is parameters.json v28: 44 files, sorted, of five sizes") {
-  const auto files = seal::published_parameter_files();
+  const auto files = prover::published_parameter_files();
   CHECK(files.size() == 44);
   CHECK(std::is_sorted(files.begin(), files.end(),
                        [](const auto& a, const auto& b) { return a.name < b.name; }));
@@ -61,7 +61,7 @@ TEST_CASE("the published table is parameters.json v28: 44 files, sorted, of five
     sizes[f.sector_size] += 1;
     CHECK(f.digest.size() == 32);
     CHECK(f.cid.size() == 46);
-    CHECK(seal::find_published_parameter_file(f.name) == &f);
+    CHECK(prover::find_published_parameter_file(f.name) == &f);
   }
   CHECK(kinds == std::map<std::string, int>{{"v28-empty-sector-update", 10},
                                             {"v28-empty-sector-update-poseidon", 4},
@@ -70,15 +70,15 @@ TEST_CASE("the published table is parameters.json v28: 44 files, sorted, of five
   CHECK(sizes ==
         std::map<std::uint64_t, int>{
             {2048, 8}, {8388608, 8}, {536870912, 8}, {34359738368, 10}, {68719476736, 10}});
-  CHECK(seal::find_published_parameter_file("v28-fil-inner-product-v1.srs") == nullptr);
-  CHECK(seal::find_published_parameter_file("") == nullptr);
+  CHECK(prover::find_published_parameter_file("v28-fil-inner-product-v1.srs") == nullptr);
+  CHECK(prover::find_published_parameter_file("") == nullptr);
 }
 
 TEST_CASE("every registered seal proof's files are published, with the spec's digests") {
   for (const auto& info : cuzk::porep::all_seal_proofs()) {
     INFO(info.name);
-    const seal::PublishedSealFiles files = seal::published_seal_files(info.proof);
-    const seal::ParameterPaths paths = seal::parameter_paths("/cache", info.proof);
+    const prover::PublishedSealFiles files = prover::published_seal_files(info.proof);
+    const prover::ParameterPaths paths = prover::parameter_paths("/cache", info.proof);
     CHECK(files.params.name == paths.params.filename().string());
     CHECK(files.vk.name == paths.vk.filename().string());
     CHECK(files.params.sector_size == info.sector_size);
@@ -104,7 +104,7 @@ TEST_CASE("every registered seal proof's files are published, with the spec's di
        "a89884252c04c298d0b3c81bfd884164", "QmehSmC6BhrgRZakPDta2ewoH9nosNzdjCqQRXsNFNUkLN"},
   };
   for (const Row& r : rows) {
-    const seal::PublishedSealFiles files = seal::published_seal_files(r.proof);
+    const prover::PublishedSealFiles files = prover::published_seal_files(r.proof);
     CHECK(files.params.digest == r.params_digest);
     CHECK(files.params.cid == r.params_cid);
     CHECK(files.vk.digest == r.vk_digest);
@@ -114,9 +114,9 @@ TEST_CASE("every registered seal proof's files are published, with the spec's di
 
 TEST_CASE("parameter digests: RFC 7693's BLAKE2b-512 of \"abc\", cut to 16 bytes") {
   const std::string abc = "abc";
-  CHECK(seal::parameter_digest(std::span(reinterpret_cast<const std::uint8_t*>(abc.data()), 3)) ==
+  CHECK(prover::parameter_digest(std::span(reinterpret_cast<const std::uint8_t*>(abc.data()), 3)) ==
         "ba80a53f981c4d0d6a2797b69f12f6e9");
-  CHECK(seal::parameter_digest({}) == openssl_digest({}));
+  CHECK(prover::parameter_digest({}) == openssl_digest({}));
 }
 
 TEST_CASE("a file's digest streams in chunks and equals the digest of its bytes") {
@@ -130,17 +130,17 @@ TEST_CASE("a file's digest streams in chunks and equals the digest of its bytes"
     write_bytes(file, bytes);
     std::vector<std::uint64_t> seen;
     const std::string digest =
-        seal::parameter_file_digest(file, [&](std::uint64_t done, std::uint64_t total) {
+        prover::parameter_file_digest(file, [&](std::uint64_t done, std::uint64_t total) {
           CHECK(total == n);
           seen.push_back(done);
         });
     CHECK(digest == openssl_digest(bytes));
-    CHECK(digest == seal::parameter_digest(bytes));
+    CHECK(digest == prover::parameter_digest(bytes));
     CHECK(std::is_sorted(seen.begin(), seen.end()));
     CHECK(seen.size() == (n + kChunk - 1) / kChunk);
     if (!seen.empty()) CHECK(seen.back() == n);
   }
-  CHECK_THROWS_WITH_AS(seal::parameter_file_digest(scratch / "absent"),
+  CHECK_THROWS_WITH_AS(prover::parameter_file_digest(scratch / "absent"),
                        doctest::Contains("absent: cannot open: No such file or directory"),
                        cuzk::Error);
 }
@@ -169,14 +169,14 @@ TEST_CASE("expected parameter lengths are rust-fil-proofs' R1CS counts, for ever
     const std::uint64_t domain = std::bit_ceil(constraints + inputs);
     const cuzk::prover::VectorLengths want{inputs,         domain - 1,      aux,
                                            inputs + a_aux, b_input + b_aux, b_input + b_aux};
-    CHECK(seal::expected_parameter_lengths(proof) == want);
+    CHECK(prover::expected_parameter_lengths(proof) == want);
     // Every variant of the size shares the table row (and the files).
-    CHECK(seal::expected_parameter_lengths(
+    CHECK(prover::expected_parameter_lengths(
               static_cast<RegisteredSealProof>(static_cast<int>(proof) + 5)) == want);
   }
 }
 
 TEST_CASE("expected parameter lengths equal the lengths counted from the 2 KiB circuit") {
-  CHECK(seal::expected_parameter_lengths(RegisteredSealProof::kStackedDrg2KiBV1) ==
-        seal::circuit_parameter_lengths(RegisteredSealProof::kStackedDrg2KiBV1));
+  CHECK(prover::expected_parameter_lengths(RegisteredSealProof::kStackedDrg2KiBV1) ==
+        prover::circuit_parameter_lengths(RegisteredSealProof::kStackedDrg2KiBV1));
 }

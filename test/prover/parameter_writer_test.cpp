@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "groth16_circuits.hpp"
-#include "prover/mapped_file.hpp"
-#include "prover/parameter_writer.hpp"
-#include "prover/point_encoder.hpp"
-#include "prover/setup_scalars.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/params/mapped_file.hpp"
+#include "prover/setup/parameter_writer.hpp"
+#include "prover/setup/point_encoder.hpp"
+#include "prover/setup/setup_scalars.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "temp_dir.hpp"
 #include "util/error.hpp"
 

@@ -9,10 +9,10 @@
 #include "bls12_381/encoding.hpp"
 #include "groth16_circuits.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/mapped_parameters.hpp"
-#include "prover/params_error.hpp"
+#include "prover/params/mapped_parameters.hpp"
+#include "prover/params/params_error.hpp"
 #include "prover/prover.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/test_setup.hpp"
 #include "prover/verifier.hpp"
 #include "temp_dir.hpp"
 

@@ -9,9 +9,9 @@
 
 #include "polka_storage_vector.hpp"
 #include "porep/registered_proof.hpp"
+#include "prover/params/verifying_key.hpp"
 #include "prover/seal/seal_verifier.hpp"
 #include "prover/verifier.hpp"
-#include "prover/verifying_key.hpp"
 
 namespace {
 

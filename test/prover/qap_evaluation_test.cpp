@@ -11,9 +11,9 @@
 #include "circuit/stacked/record_shape.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "groth16_circuits.hpp"
-#include "prover/keypair_assembly.hpp"
-#include "prover/qap_evaluation.hpp"
-#include "prover/test_setup.hpp"
+#include "prover/setup/keypair_assembly.hpp"
+#include "prover/setup/qap_evaluation.hpp"
+#include "prover/setup/test_setup.hpp"
 
 namespace {
 

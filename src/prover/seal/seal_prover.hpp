@@ -25,7 +25,7 @@
 
 #include "porep/c1_output.hpp"
 #include "prover/backend.hpp"
-#include "prover/parameters.hpp"
+#include "prover/params/parameters.hpp"
 #include "prover/proof.hpp"
 #include "sealing/c1_validator.hpp"
 

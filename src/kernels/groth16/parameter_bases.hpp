@@ -1,0 +1,92 @@
+// The Groth16 parameters' five query vectors in device memory for a whole run: either resident
+// (each query uploaded and decoded once, used by every partition) or streamed (each query split
+// into slices that are uploaded into one buffer per curve when used), for GPUs that cannot hold
+// all 47 GB of a 32 GiB circuit's parameters. Plain C++.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "kernels/curve/points.hpp"
+#include "kernels/groth16/groth16_inputs.hpp"
+
+namespace cuzk::kernels {
+
+// Points [first, first + count) of a query, in device memory (G1AffineMont or G2AffineMont).
+struct BaseSlice {
+  const void* device_points = nullptr;
+  std::size_t first = 0;
+  std::size_t count = 0;
+};
+
+class ParameterBases {
+ public:
+  using Queries = std::array<EncodedQuery, kQueryCount>;
+  // Where the aux part of each query starts (its batch-addition bitmaps are aligned there):
+  // 0 for H and L, the number of input points for A, B_G1 and B_G2.
+  using Origins = std::array<std::size_t, kQueryCount>;
+
+  // Decoding on the device checks every point (range, curve); a bad one throws cuzk::Error
+  // naming the query and the point.
+  static ParameterBases resident(Queries queries);
+  // The resident layout, allocated here and filled by a thread of its own in the order a
+  // partition needs the queries (H, L, A, B_G2, B_G1) while the caller goes on: a partition can
+  // start on the quotient, and its H MSM on H, before the other queries are up. slice() waits
+  // for its query; an upload failure is rethrown by the slice() that waits for it and by
+  // wait_resident(). `on_resident` (may be empty) is called on the upload's thread with its
+  // seconds once every query is up.
+  static ParameterBases resident_in_background(Queries queries,
+                                               std::function<void(double)> on_resident);
+  // Returns once every query is on the device (at once unless uploading in the background);
+  // rethrows the background upload's failure.
+  void wait_resident() const;
+  // Slices of at most slice_points points (a positive multiple of 64), the first of a query
+  // starting at 0 and the others at origin + a multiple of slice_points.
+  static ParameterBases streamed(Queries queries, const Origins& origins, std::size_t slice_points);
+
+  // Device bytes the two layouts allocate for queries of these sizes.
+  using Points = std::array<std::size_t, kQueryCount>;
+  static std::size_t resident_bytes(const Points& points) {
+    std::size_t bytes = 0;
+    for (int i = 0; i < kQueryCount; ++i) bytes += points[i] * point_bytes(static_cast<Query>(i));
+    return bytes;
+  }
+  // One buffer per curve, as large as the largest slice of its queries (a first slice also holds
+  // the points before the origin).
+  static std::size_t streamed_bytes(const Points& points, const Origins& origins,
+                                    std::size_t slice_points) {
+    std::size_t largest[2] = {0, 0};
+    for (int i = 0; i < kQueryCount; ++i) {
+      const int curve = is_g2(static_cast<Query>(i)) ? 1 : 0;
+      largest[curve] = std::max(largest[curve], std::min(points[i], origins[i] + slice_points));
+    }
+    return largest[0] * sizeof(G1AffineMont) + largest[1] * sizeof(G2AffineMont);
+  }
+  static std::size_t point_bytes(Query q) {
+    return is_g2(q) ? sizeof(G2AffineMont) : sizeof(G1AffineMont);
+  }
+
+  ParameterBases(ParameterBases&&) noexcept;
+  ParameterBases& operator=(ParameterBases&&) noexcept;
+  ~ParameterBases();
+
+  bool is_resident() const;
+  std::size_t points(Query q) const;
+  std::size_t slice_count(Query q) const;
+  // Slice k of query q, uploading it first when streamed (which overwrites the slice that was in
+  // that curve's buffer: use one slice of a curve at a time).
+  BaseSlice slice(Query q, std::size_t k);
+  // Milliseconds spent reading, uploading and decoding so far (host wall clock).
+  double upload_ms() const;
+
+ private:
+  struct State;
+  explicit ParameterBases(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace cuzk::kernels
