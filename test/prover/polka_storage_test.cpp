@@ -16,6 +16,7 @@
 namespace {
 
 namespace porep = cuzk::porep;
+namespace prover = cuzk::prover;
 namespace seal = cuzk::prover::seal;
 using cuzk::prover::PreparedVerifyingKey;
 
