@@ -25,9 +25,11 @@
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
-#include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
 #include "kernels/device/gpu.hpp"
+#include "pipeline/backend_choice.hpp"
+#include "pipeline/background_release.hpp"
+#include "pipeline/sector_prover.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
@@ -140,35 +142,47 @@ void bench_sector(const BenchSectorOptions& o) {
 
   Stopwatch watch;
   const porep::ProverId prover_id = porep::prover_id_from_actor_id(kMinerId);
-  const porep::C1Output c1 = make_c1(*proof, prover_id);
+  const auto c1 = std::make_shared<const porep::C1Output>(make_c1(*proof, prover_id));
   timings.phases.emplace_back("gen_c1", watch.seconds());
-  timings.partitions = c1.partitions;
+  timings.partitions = c1->partitions;
   progress.log("made a C1 for miner " + std::to_string(kMinerId) + ", sector " +
-               std::to_string(kSectorId) + ": " + std::to_string(c1.partitions) + " partition(s)");
+               std::to_string(kSectorId) + ": " + std::to_string(c1->partitions) + " partition(s)");
 
   watch = Stopwatch();
   const prover::MappedParameters params(paths.params, bls12_381::SubgroupCheck::kNo);
   timings.phases.emplace_back("load_params", watch.seconds());
 
-  SectorProvingOptions proving;
-  proving.sector = sealing::ProverSector{prover_id, kSectorId};
-  proving.gpu_memory_limit = o.gpu_memory_limit;
-  proving.partitions_per_batch = o.partitions_per_batch;
+  pipeline::ProvingOptions options;
+  options.backend = backend_kind;
+  options.gpu_memory_limit = o.gpu_memory_limit;
+  options.cpu_partitions_per_batch = o.partitions_per_batch;
+  options.observer = &progress;
   pipeline::BackgroundRelease release;
-  const SectorProofs result = prove_sector(choice, c1, params, proving, progress, timings, release);
+  const std::unique_ptr<pipeline::SectorProver> prover =
+      pipeline::make_sector_prover(choice, *proof, {&params, &release, {}}, options);
+  prover->submit({c1, sealing::ProverSector{prover_id, kSectorId}, true});
+  pipeline::SectorOutcome outcome = prover->collect();
+  if (!outcome.result) throw Error(outcome.result.error().message);
+  const std::vector<prover::Proof> proofs = std::move(outcome.result.value().proofs);
+  timings.backend = outcome.timings.backend;
+  timings.gpu_fault = outcome.timings.gpu_fault;
+  timings.phases.insert(timings.phases.end(), outcome.timings.phases.begin(),
+                        outcome.timings.phases.end());
+  timings.partition_details = std::move(outcome.timings.partition_details);
+  timings.totals = std::move(outcome.timings.totals);
 
   watch = Stopwatch();
   const prover::PreparedVerifyingKey pvk(prover::read_verifying_key_file(paths.vk));
   seal::SealStatement statement;
-  statement.proof = c1.registered_proof;
-  statement.comm_r = c1.comm_r;
-  statement.comm_d = c1.comm_d;
+  statement.proof = c1->registered_proof;
+  statement.comm_r = c1->comm_r;
+  statement.comm_d = c1->comm_d;
   statement.prover_id = prover_id;
   statement.sector_id = kSectorId;
-  statement.ticket = c1.ticket;
-  statement.seed = c1.seed;
+  statement.ticket = c1->ticket;
+  statement.seed = c1->seed;
   const seal::SealVerdict verdict =
-      seal::verify_seal(pvk, statement, prover::encode_proofs(result.proofs));
+      seal::verify_seal(pvk, statement, prover::encode_proofs(proofs));
   if (!verdict.valid) {
     throw Error("the proof does not verify against " + paths.vk.string() + ": " + verdict.reason);
   }

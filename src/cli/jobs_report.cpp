@@ -21,8 +21,8 @@ std::string number(std::optional<double> v) {
 
 }  // namespace
 
-JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds, double gpu_seconds,
-                      double gpu_thread_seconds) {
+JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds,
+                      double gpu_busy_seconds, double gpu_span_seconds) {
   JobsSummary s;
   s.wall_seconds = wall_seconds;
   std::vector<double> finished;
@@ -39,7 +39,7 @@ JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds, d
     s.steady_seconds_per_sector =
         (finished.back() - finished.front()) / static_cast<double>(finished.size() - 1);
   }
-  if (gpu_thread_seconds > 0) s.gpu_busy_fraction = gpu_seconds / gpu_thread_seconds;
+  if (gpu_span_seconds > 0) s.gpu_busy_fraction = gpu_busy_seconds / gpu_span_seconds;
   return s;
 }
 

@@ -35,13 +35,14 @@ struct JobsSummary {
   // From the first proof written to the last, per sector after the first: what a stream of
   // sectors costs once the parameters are loaded and the pipeline is full.
   std::optional<double> steady_seconds_per_sector;
-  // The partitions' device time over the GPU thread's wall time (GPU jobs only).
+  // The union of the partitions' busy intervals over the GPU threads' wall time (GPU jobs only):
+  // never above 1, however the partitions overlap.
   std::optional<double> gpu_busy_fraction;
   double peak_host_rss_bytes = 0;
 };
 
-JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds, double gpu_seconds,
-                      double gpu_thread_seconds);
+JobsSummary summarize(std::span<const JobRecord> records, double wall_seconds,
+                      double gpu_busy_seconds, double gpu_span_seconds);
 
 // "summary: 3 sectors proved, 1 failed, 12.3 s; steady state 4.0 s per sector; GPU busy 93%".
 std::string summary_line(const JobsSummary& summary);

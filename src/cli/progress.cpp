@@ -3,8 +3,6 @@
 #include <cstdio>
 #include <string>
 
-#include "util/error.hpp"
-
 namespace cuzk::cli {
 
 using prover::seal::phase_name;
@@ -39,8 +37,6 @@ void Progress::detail(const std::string& line) const {
 
 void Progress::phase_started(SealPhase phase, std::uint32_t first, std::uint32_t count,
                              std::uint32_t total) {
-  // Here, on the calling thread between phases, an exception unwinds the prover cleanly.
-  if (stop_ != nullptr && stop_->load()) throw Error("interrupted");
   std::string line(phase_name(phase));
   if (count == total) {
     line += total == 1 ? ": 1 partition" : ": " + std::to_string(total) + " partitions";

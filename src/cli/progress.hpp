@@ -3,13 +3,12 @@
 // but errors and warnings (a GPU fault the run recovered from); verbose (-v) adds details.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "prover/seal/seal_prover.hpp"
+#include "pipeline/proving_observer.hpp"
 
 namespace cuzk::cli {
 
@@ -18,17 +17,14 @@ enum class Verbosity : std::uint8_t { kQuiet, kNormal, kVerbose };
 // -q wins over -v.
 Verbosity verbosity_from_flags(bool quiet, bool verbose);
 
-class Progress final : public prover::seal::ProveObserver {
+class Progress final : public pipeline::ProvingObserver {
  public:
   Progress(std::string command, Verbosity verbosity);
 
-  void log(const std::string& line) const;     // unless quiet
-  void warn(const std::string& line) const;    // even when quiet
-  void detail(const std::string& line) const;  // only when verbose
+  void log(const std::string& line) const override;     // unless quiet
+  void warn(const std::string& line) const override;    // even when quiet
+  void detail(const std::string& line) const override;  // only when verbose
   double elapsed_seconds() const;
-  // Once *flag is true, the next phase_started throws cuzk::Error("interrupted"): how a run
-  // stops between the CPU prover's phases (interrupt.hpp). Nothing is checked without one.
-  void stop_when(const std::atomic<bool>* flag) { stop_ = flag; }
 
   void phase_started(prover::seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override;
@@ -39,7 +35,6 @@ class Progress final : public prover::seal::ProveObserver {
   std::string command_;
   Verbosity verbosity_;
   std::chrono::steady_clock::time_point start_;
-  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // Wall-clock time since construction.

@@ -1,5 +1,6 @@
 // `cuzk prove`: C2 for one sector, as a sealing pipeline calls it, or for a list of sectors in
-// one process (--jobs, prove_jobs.hpp).
+// one process (--jobs, prove_jobs.hpp). Both hand their jobs to the pipeline's job queue
+// (pipeline/job_queue.hpp), which proves them on the GPU or the CPU.
 //
 //   cuzk prove C1 -o PROOF [--params-dir DIR] [--miner-id ID | --prover-id HEX] [--sector-id N]
 //              [--backend auto|gpu|cpu] [--gpu-memory-limit BYTES] [--verify-params]
@@ -8,100 +9,84 @@
 //
 // Reads and validates the C1 output, finds the parameters (param_lookup.hpp), checks their
 // header against the circuit (and with --verify-params their digest against Filecoin's published
-// one), proves every partition on the GPU (pipeline/gpu_sector_prover.hpp) or the CPU
-// (prover/seal/seal_prover.hpp), verifies the result and only then writes the proof: the
-// partition proofs concatenated, 192 bytes each, written atomically. Any failure leaves no output
-// file behind. --porep-id and --api-version name another network's (porep_options.hpp); -v says
-// which were used.
-#include <future>
+// one), proves every partition on the GPU or the CPU (pipeline/sector_prover.hpp), verifies the
+// result and only then writes the proof: the partition proofs concatenated, 192 bytes each,
+// written atomically. Any failure leaves no output file behind. --porep-id and --api-version name
+// another network's (porep_options.hpp); -v says which were used.
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
-#include "bls12_381/encoding.hpp"
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
 #include "cli/prove_inputs.hpp"
 #include "cli/prove_jobs.hpp"
-#include "cli/sector_proving.hpp"
 #include "cli/timings.hpp"
-#include "pipeline/backend_choice.hpp"
-#include "pipeline/background_release.hpp"
-#include "pipeline/shape_recording.hpp"
-#include "porep/c1_parser.hpp"
-#include "prover/params/mapped_parameters.hpp"
-#include "prover/seal/seal_prover.hpp"
-#include "util/atomic_file.hpp"
+#include "pipeline/job_queue.hpp"
+#include "pipeline/sector_job.hpp"
+#include "porep/c1_output.hpp"
 #include "util/error.hpp"
 #include "util/process_memory.hpp"
 
 namespace cuzk::cli {
 namespace {
 
+// The one job's lines, as `cuzk prove` has always printed them, and its report.
+class OneSector final : public pipeline::JobObserver {
+ public:
+  explicit OneSector(const Progress& progress) : progress_(progress) {}
+
+  void c1_read(std::size_t, const pipeline::SectorJob& job, const porep::C1Output& c1) override {
+    progress_.log("read " + job.c1.string() + ": " + std::string(c1.info().name) + ", " +
+                  std::to_string(c1.partitions) + " partition(s) of " +
+                  std::to_string(c1.challenges_per_partition) + " challenges");
+    progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
+  }
+  void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
+    progress_.log(choice.reason);
+  }
+  void job_ended(const pipeline::JobReport& report) override { report_ = report; }
+
+  const pipeline::JobReport& report() const { return *report_; }
+
+ private:
+  const Progress& progress_;
+  std::optional<pipeline::JobReport> report_;
+};
+
 void prove(const ProveOptions& o) {
-  const pipeline::BackendKind backend_kind = backend_kind_option(o.backend);
-  const porep::PorepOverrides overrides = parse_porep_overrides(o.porep);
+  pipeline::SectorJob job;
+  job.c1 = o.c1;
+  job.overrides = parse_porep_overrides(o.porep);
+  job.identity = sector_identity(o.ids, o.sector_id);
+  job.output = o.output;
+  job.verify = !o.no_verify;
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
-  TimingReport timings;
+  OneSector sector(progress);
+  {
+    pipeline::JobQueue queue(proving_options(o, progress, nullptr),
+                             seal_parameter_loader(o, progress), sector);
+    queue.submit(1, job);
+    queue.finish_pending();
+  }
+  const pipeline::JobReport& report = sector.report();
+  if (report.failure) throw_job_failure(*report.failure);
 
-  // Opened first, so an unwritable destination fails at once, before any work; removed on any
-  // failure.
-  AtomicFile out(o.output);
-  // The GPU's start-up and the C1's reading take about as long: both at once.
-  const std::future<void> gpu_start = pipeline::start_gpu_early(backend_kind);
-  Stopwatch watch;
-  const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kFull, overrides);
-  timings.phases.emplace_back("load_c1", watch.seconds());
-  const porep::SealProofInfo& info = c1.info();
-  timings.registered_proof = std::string(info.name);
-  timings.partitions = c1.partitions;
-  progress.log("read " + o.c1 + ": " + std::string(info.name) + ", " +
-               std::to_string(c1.partitions) + " partition(s) of " +
-               std::to_string(c1.challenges_per_partition) + " challenges");
-  progress.detail(porep_summary(c1.registered_proof, c1.overrides));
-  const auto sector = prover_sector(o.ids, o.sector_id, c1);
-  const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
-  progress.log(choice.reason);
-
-  SectorProvingOptions proving;
-  // The GPU path's circuit shape needs only the registered proof: recorded from here on, beside
-  // the parameters' mapping and the GPU session's start, since it is what the first partition
-  // waits for. (A failure before the session, such as missing parameters, waits for it too.)
-  if (choice.gpu) proving.shape = pipeline::ShapeRecording::start(c1.registered_proof);
-
-  watch = Stopwatch();
-  const prover::MappedParameters params =
-      load_seal_parameters(o.params_dir, c1.registered_proof, o.verify_params, progress);
-  timings.phases.emplace_back("load_params", watch.seconds());
-
-  // Frees the big host buffers off the critical path; outlives the writing of the proof.
-  pipeline::BackgroundRelease release;
-
-  proving.sector = sector;
-  proving.verify = !o.no_verify;
-  proving.gpu_memory_limit = o.gpu_memory_limit;
-  const SectorProofs result = prove_sector(choice, c1, params, proving, progress, timings, release);
-  if (!result.verified) {
+  if (!report.verified) {
     progress.log("verify: skipped (--no-verify)");
-  } else if (sector) {
+  } else if (job.identity.prover_id) {
     progress.log("verify: valid, with replica_id recomputed from the prover and sector ids");
   } else {
     progress.log(
         "verify: valid against the C1's replica_id (no --miner-id/--prover-id given, so the "
         "prover and sector ids were not checked)");
   }
-
-  watch = Stopwatch();
-  const std::vector<std::uint8_t> bytes = prover::encode_proofs(result.proofs);
-  out.write(bytes);
-  out.commit();
-  timings.phases.emplace_back("write", watch.seconds());
+  TimingReport timings = report.timings;
   timings.total_seconds = progress.elapsed_seconds();
   timings.totals.emplace_back("peak_host_rss_bytes", static_cast<double>(peak_rss_bytes()));
-  progress.log("wrote " + o.output + " (" + std::to_string(bytes.size()) + " bytes)");
+  progress.log("wrote " + o.output + " (" + std::to_string(report.proof_bytes) + " bytes)");
   progress.detail("timings\n" + timings_table(timings));
   if (!o.timings.empty()) write_timings_file(o.timings, timings);
 }

@@ -1,6 +1,7 @@
 #include "cli/prove_inputs.hpp"
 
 #include <filesystem>
+#include <memory>
 
 #include "cli/param_lookup.hpp"
 #include "prover/params/parameter_check.hpp"
@@ -13,8 +14,6 @@
 namespace cuzk::cli {
 
 namespace {
-
-namespace seal = prover::seal;
 
 // --verify-params: the file's BLAKE2b digest must be the one Filecoin published.
 void verify_published_digest(const std::filesystem::path& file,
@@ -54,26 +53,28 @@ prover::MappedParameters map_parameters(const std::filesystem::path& file) {
 
 }  // namespace
 
-pipeline::BackendKind backend_kind_option(const std::string& name) {
-  const auto kind = pipeline::backend_kind_from_name(name);
+prover::BackendKind backend_kind_option(const std::string& name) {
+  const auto kind = prover::backend_kind_from_name(name);
   if (!kind) throw CLI::ValidationError("--backend '" + name + "': expected auto, cpu or gpu");
   return *kind;
 }
 
-std::optional<sealing::ProverSector> prover_sector(const ProverIdOptions& ids,
-                                                   std::optional<std::uint64_t> sector_id,
-                                                   const porep::C1Output& c1) {
-  const auto prover_id = resolve_prover_id(ids);
-  if (!prover_id) {
-    if (sector_id) throw CLI::ValidationError("--sector-id needs --miner-id or --prover-id");
-    return std::nullopt;
-  }
-  const auto sector = sector_id ? sector_id : c1.sector_number;
-  if (!sector) {
-    throw CLI::ValidationError(
-        "--sector-id is needed: the C1 file has no SectorNum (it is not the lotus wrapper)");
-  }
-  return sealing::ProverSector{*prover_id, *sector};
+pipeline::SectorIdentity sector_identity(const ProverIdOptions& ids,
+                                         std::optional<std::uint64_t> sector_id) {
+  pipeline::SectorIdentity identity{resolve_prover_id(ids), sector_id};
+  if (!identity.prover_id && identity.sector_id)
+    throw CLI::ValidationError("--sector-id needs --miner-id or --prover-id");
+  return identity;
+}
+
+pipeline::ProvingOptions proving_options(const ProveOptions& o, Progress& progress,
+                                         const std::atomic<bool>* stop) {
+  pipeline::ProvingOptions options;
+  options.backend = backend_kind_option(o.backend);
+  options.gpu_memory_limit = o.gpu_memory_limit;
+  options.observer = &progress;
+  options.stop = stop;
+  return options;
 }
 
 prover::MappedParameters load_seal_parameters(const std::string& params_dir,
@@ -92,6 +93,19 @@ prover::MappedParameters load_seal_parameters(const std::string& params_dir,
   progress.detail("parameters: " + paths.params.string());
   // The header is checked against the circuit by the prover.
   return map_parameters(paths.params);
+}
+
+pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& o, const Progress& progress) {
+  return [params_dir = o.params_dir, verify = o.verify_params,
+          &progress](porep::RegisteredSealProof proof) {
+    return std::make_unique<prover::MappedParameters>(
+        load_seal_parameters(params_dir, proof, verify, progress));
+  };
+}
+
+void throw_job_failure(const pipeline::SectorFailure& failure) {
+  if (failure.kind == pipeline::FailureKind::kUsage) throw CLI::ValidationError(failure.message);
+  throw Error(failure.message);
 }
 
 }  // namespace cuzk::cli

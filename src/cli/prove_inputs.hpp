@@ -1,7 +1,9 @@
 // What `cuzk prove` reads before proving, for one sector or a job list (prove_jobs.hpp): its
-// options, the sector's identity and the parameter file.
+// options, the sector's identity and the parameter file, handed to the pipeline's job queue
+// (pipeline/job_queue.hpp).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -10,10 +12,11 @@
 #include "cli/id_options.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/progress.hpp"
-#include "pipeline/backend_choice.hpp"
-#include "porep/c1_output.hpp"
+#include "pipeline/job_queue.hpp"
+#include "pipeline/proving_options.hpp"
+#include "pipeline/sector_job.hpp"
+#include "prover/backend_kind.hpp"
 #include "prover/params/mapped_parameters.hpp"
-#include "sealing/c1_validator.hpp"
 
 namespace cuzk::cli {
 
@@ -35,14 +38,17 @@ struct ProveOptions {
 };
 
 // --backend's value; throws CLI::ValidationError for another than auto, cpu or gpu.
-pipeline::BackendKind backend_kind_option(const std::string& name);
+prover::BackendKind backend_kind_option(const std::string& name);
 
-// The sector the C1 belongs to, when the caller named its prover; the sector id then defaults
-// to the C1 wrapper's SectorNum. Throws CLI::ValidationError for --sector-id without a prover id
-// or a C1 without SectorNum and no --sector-id.
-std::optional<sealing::ProverSector> prover_sector(const ProverIdOptions& ids,
-                                                   std::optional<std::uint64_t> sector_id,
-                                                   const porep::C1Output& c1);
+// The sector's identity as the options give it (the sector id defaults to the C1 wrapper's
+// SectorNum once the C1 is read). Throws CLI::ValidationError for a bad id or --sector-id without
+// a prover id.
+pipeline::SectorIdentity sector_identity(const ProverIdOptions& ids,
+                                         std::optional<std::uint64_t> sector_id);
+
+// The options every job of the run shares: backend, GPU memory limit, progress and stop request.
+pipeline::ProvingOptions proving_options(const ProveOptions& options, Progress& progress,
+                                         const std::atomic<bool>* stop);
 
 // The parameter file of `proof` (param_lookup.hpp), with --verify-params its digest checked
 // against Filecoin's published one (most of a minute for a 32 GiB sector's 47 GB file), mapped
@@ -51,5 +57,12 @@ std::optional<sealing::ProverSector> prover_sector(const ProverIdOptions& ids,
 prover::MappedParameters load_seal_parameters(const std::string& params_dir,
                                               porep::RegisteredSealProof proof, bool verify_params,
                                               const Progress& progress);
+
+// load_seal_parameters for the job queue, with the run's options.
+pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& options,
+                                                const Progress& progress);
+
+// A UsageError of the job (found once its C1 is read) is a usage error of the command line.
+[[noreturn]] void throw_job_failure(const pipeline::SectorFailure& failure);
 
 }  // namespace cuzk::cli

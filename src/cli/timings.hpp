@@ -8,27 +8,15 @@
 // fault made a `--backend auto` run fall back to the CPU (phase "gpu_failed": the time lost).
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
 #include <string>
-#include <utility>
-#include <vector>
+
+#include "pipeline/timing_report.hpp"
 
 namespace cuzk::cli {
 
-using NamedValues = std::vector<std::pair<std::string, double>>;
-
-struct TimingReport {
-  std::string command = "prove";
-  std::string registered_proof;
-  std::uint32_t partitions = 0;
-  std::string backend;
-  std::string gpu_fault;  // the GPU's error when the CPU proved instead; empty otherwise
-  NamedValues phases;     // seconds
-  std::vector<NamedValues> partition_details;  // per partition, names say their unit
-  NamedValues totals;                          // names say their unit
-  double total_seconds = 0;
-};
+using pipeline::NamedValues;
+using pipeline::TimingReport;
 
 std::string timings_json(const TimingReport& report);
 // A JSON string literal of any text (an error message or a path may hold quotes, backslashes or

@@ -5,19 +5,28 @@
 
 namespace cuzk::pipeline {
 
-BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes) {
+namespace {
+
+// The device that would prove: the first of `devices`, or device 0 of those the process sees.
+int candidate_device(std::span<const int> devices) { return devices.empty() ? 0 : devices.front(); }
+
+}  // namespace
+
+BackendChoice choose_backend(prover::BackendKind kind, std::uint64_t sector_bytes,
+                             std::span<const int> devices) {
+  const int device = candidate_device(devices);
   switch (kind) {
-    case BackendKind::kCpu:
+    case prover::BackendKind::kCpu:
       return {false, false, "backend: cpu (--backend cpu)"};
-    case BackendKind::kGpu:
+    case prover::BackendKind::kGpu:
       if (!kernels::gpu_available())
         throw Error("--backend gpu: no usable GPU (" + kernels::gpu_description() + ")");
-      return {true, false, "backend: gpu (" + kernels::gpu_description() + ")"};
-    case BackendKind::kAuto:
+      return {true, false, "backend: gpu (" + kernels::gpu_description() + ")", device};
+    case prover::BackendKind::kAuto:
       break;
   }
   if (kernels::gpu_available())
-    return {true, true, "backend: gpu (auto: " + kernels::gpu_description() + ")"};
+    return {true, true, "backend: gpu (auto: " + kernels::gpu_description() + ")", device};
   if (sector_bytes > kAutoCpuMaxSectorBytes) {
     throw Error("no usable GPU (" + kernels::gpu_description() +
                 "), and a sector this large would take hours on the CPU: pass --backend cpu to "
@@ -26,8 +35,9 @@ BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes) {
   return {false, true, "backend: cpu (auto: " + kernels::gpu_description() + ")"};
 }
 
-std::future<void> start_gpu_early(BackendKind kind) {
-  if (kind == BackendKind::kCpu) return {};
+std::future<void> start_gpu_early(prover::BackendKind kind, std::span<const int> devices) {
+  if (kind == prover::BackendKind::kCpu) return {};
+  (void)candidate_device(devices);
   return std::async(std::launch::async, kernels::start_device);
 }
 

@@ -7,15 +7,13 @@
 #include <cstdint>
 #include <future>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "prover/backend_kind.hpp"
 
 namespace cuzk::pipeline {
-
-using prover::backend_kind_from_name;
-using prover::BackendKind;
 
 // The largest sector `auto` proves on the CPU when there is no usable GPU (512 MiB: about 20 s on
 // 16 cores; a 32 GiB sector would take hours).
@@ -25,16 +23,19 @@ struct BackendChoice {
   bool gpu = false;
   bool automatic = false;  // chosen by `auto`: a GPU fault may fall back (gpu_fallback.hpp)
   std::string reason;      // one line for stderr: which and why
+  int device = -1;         // the CUDA device that proves, when gpu
 };
 
-// Throws cuzk::Error with the reason when the kind cannot be honoured: gpu without a usable GPU,
-// auto without one for a sector above kAutoCpuMaxSectorBytes.
-BackendChoice choose_backend(BackendKind kind, std::uint64_t sector_bytes);
+// `devices`: the CUDA ordinals the run may use (empty: every device the process sees); the first
+// usable one proves. Throws cuzk::Error with the reason when the kind cannot be honoured: gpu
+// without a usable GPU, auto without one for a sector above kAutoCpuMaxSectorBytes.
+BackendChoice choose_backend(prover::BackendKind kind, std::uint64_t sector_bytes,
+                             std::span<const int> devices = {});
 
 // When `kind` may choose the GPU (gpu, auto), starts its driver and context on a thread of their
 // own (kernels::start_device), so that their few hundred milliseconds overlap the caller's reading
 // of the C1 instead of delaying the parameter upload that follows choose_backend. Destroying the
 // result waits for that thread; the start-up never fails it (choose_backend tells what is wrong).
-std::future<void> start_gpu_early(BackendKind kind);
+std::future<void> start_gpu_early(prover::BackendKind kind, std::span<const int> devices = {});
 
 }  // namespace cuzk::pipeline

@@ -20,6 +20,7 @@
 #include "kernels/groth16/partition_prover.hpp"
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
+#include "pipeline/sector_job.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/params/params_error.hpp"
 #include "prover/prover.hpp"
@@ -96,7 +97,8 @@ struct SessionState {
   std::exception_ptr failure;  // upload or shape: every sector fails with it
 
   std::mutex log_mutex;
-  double gpu_seconds = 0;
+  double busy_seconds = 0;       // the union of the partitions' busy intervals
+  Clock::time_point busy_until;  // the end of the last one
   double thread_seconds = 0;
   std::size_t peak_bytes = 0;
 
@@ -271,7 +273,14 @@ class GpuThread {
       PartitionReport& report = work.reports[k];
       work.last_result = Clock::now();
       report.gpu_wall_seconds = seconds_since(submitted[k]);
-      state->update([&] { state->gpu_seconds += report.gpu.total_ms / 1000; });
+      state->update([&] {
+        // Partition k was submitted before k - 1's sums came back: count the overlap once.
+        const Clock::time_point from = std::max(submitted[k], state->busy_until);
+        if (work.last_result > from) {
+          state->busy_seconds += std::chrono::duration<double>(work.last_result - from).count();
+          state->busy_until = work.last_result;
+        }
+      });
       sample_memory();
       log("partition " + std::to_string(k) + " proved on the GPU in " +
           std::to_string(report.gpu.total_ms / 1000) + " s");
@@ -282,7 +291,7 @@ class GpuThread {
           count > 1 && count <= static_cast<std::size_t>(kernels::PartitionProver::max_batch());
       for (std::size_t k = 0; k < count; ++k) {
         if (!next.get()) break;  // abandoned, or the session stops
-        if (stop != nullptr && stop->load()) throw Error("interrupted");
+        if (stop != nullptr && stop->load()) throw Interrupted();
         if (k == 0 && batch) {
           std::vector<std::span<const std::uint64_t>> bits{staged_[0].view().bits};
           for (std::size_t j = 1; j < count; ++j) {
@@ -333,9 +342,9 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
       options_(std::move(options)),
       state_(std::make_shared<detail::SessionState>()) {
   // Progress lines from the host and the GPU thread, one at a time.
-  options_.log = [log = std::move(options_.log), state = state_.get()](const std::string& line) {
+  log_ = [observer = options_.observer, state = state_.get()](const std::string& line) {
     const std::lock_guard lock(state->log_mutex);
-    if (log) log(line);
+    if (observer != nullptr) observer->log(line);
   };
   release_ = options_.release != nullptr ? options_.release : &own_release_.emplace();
   const prover::VectorLengths lengths = params.lengths();
@@ -363,9 +372,8 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
   std::size_t available = memory.free;
   if (options_.gpu_memory_limit) available = std::min(available, *options_.gpu_memory_limit);
   plan_ = plan_gpu_memory(needs, available);
-  options_.log("GPU memory: " + format_gib(plan_.planned_bytes) + " planned of " +
-               format_gib(available) + " available; parameters " +
-               (plan_.resident ? "resident" : "streamed"));
+  log_("GPU memory: " + format_gib(plan_.planned_bytes) + " planned of " + format_gib(available) +
+       " available; parameters " + (plan_.resident ? "resident" : "streamed"));
 }
 
 GpuProvingSession::~GpuProvingSession() {
@@ -380,7 +388,7 @@ void GpuProvingSession::start_gpu_thread() {
   gpu.plan = plan_;
   gpu.state = state_;
   gpu.release = release_;
-  gpu.log = options_.log;
+  gpu.log = log_;
   gpu.stop = options_.stop;
   gpu_thread_ = std::thread([gpu = std::move(gpu)]() mutable { gpu.run(); });
 }
@@ -393,11 +401,11 @@ void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
                               params_.name());
   report.phases.emplace_back("shape", recorded.seconds);
-  options_.log("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
-               std::to_string(shape->layout.challenges) +
-               " challenge blocks (one recorded, copied on the GPU), " +
-               std::to_string(shape->coefficients.size()) + " distinct coefficients, in " +
-               std::to_string(recorded.seconds) + " s");
+  log_("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
+       std::to_string(shape->layout.challenges) +
+       " challenge blocks (one recorded, copied on the GPU), " +
+       std::to_string(shape->coefficients.size()) + " distinct coefficients, in " +
+       std::to_string(recorded.seconds) + " s");
   layout_ = shape->layout;
   state_->update([&] { state_->shape = std::move(shape); });
 }
@@ -426,7 +434,7 @@ GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
   Clock::time_point phase = Clock::now();
   sealing::check_c1(c1, options.sector);
   report.phases.emplace_back("check", seconds_since(phase));
-  if (options_.stop != nullptr && options_.stop->load()) throw Error("interrupted");
+  if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
 
   if (!layout_) take_recorded_shape(report);
 
@@ -504,9 +512,9 @@ GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
   return result;
 }
 
-double GpuProvingSession::gpu_seconds() const {
+double GpuProvingSession::gpu_busy_seconds() const {
   const std::lock_guard lock(state_->mutex);
-  return state_->gpu_seconds;
+  return state_->busy_seconds;
 }
 
 double GpuProvingSession::gpu_thread_seconds() const {

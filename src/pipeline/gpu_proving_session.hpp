@@ -11,7 +11,7 @@
 // The shape is recorded on a thread of its own from construction on; the first submit starts the
 // GPU thread (the parameters upload on a thread of their own, H first, while the host checks the
 // C1 and the shape records), takes the shape and synthesizes, so a one-sector session overlaps
-// all of it (gpu_sector_prover.hpp is that use); the first partition waits for each query only
+// all of it; the first partition waits for each query only
 // where it needs it, and each next partition's witness is laid out in page-locked memory while
 // the GPU proves the one before. Only in CUDA builds.
 #pragma once
@@ -30,11 +30,13 @@
 #include "circuit/stacked/partition_layout.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
-#include "pipeline/gpu_sector_prover.hpp"
+#include "pipeline/gpu_sector_report.hpp"
+#include "pipeline/proving_observer.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/params/mapped_parameters.hpp"
+#include "sealing/c1_validator.hpp"
 
 namespace cuzk::circuit::stacked {
 struct PartitionRecording;
@@ -43,11 +45,13 @@ struct PartitionRecording;
 namespace cuzk::pipeline {
 
 struct GpuSessionOptions {
+  // The CUDA device the session proves on; every thread of the session works on it.
+  int device = -1;
   // Caps the device memory the session may plan with (the free memory the device reports
   // otherwise).
   std::optional<std::size_t> gpu_memory_limit;
-  // Progress lines; calls never overlap.
-  std::function<void(const std::string&)> log;
+  // Progress lines (log and detail only); none: silent. Calls never overlap.
+  const ProvingObserver* observer = nullptr;
   // Where big host buffers go to be freed; give one that outlives the session (and the writing of
   // its proofs). A private one is used if none.
   BackgroundRelease* release = nullptr;
@@ -60,7 +64,8 @@ struct GpuSessionOptions {
 };
 
 struct GpuJobOptions {
-  std::optional<sealing::ProverSector> sector;  // as in GpuSectorOptions
+  // Who sealed the sector (checks replica_id; verification recomputes it), as in the CPU path.
+  std::optional<sealing::ProverSector> sector;
   bool verify = true;
 };
 
@@ -112,9 +117,11 @@ class GpuProvingSession {
   // self-verification, a CUDA failure or an interruption.
   GpuSectorResult finish(GpuPendingSector&& pending);
 
-  // The partitions' device seconds so far, and the GPU thread's wall seconds from its start to
-  // its last partition: their ratio is how busy the session kept the GPU.
-  double gpu_seconds() const;
+  // The union of the partitions' busy intervals (from a partition's submission to its sums, on
+  // the host's clock; two partitions in flight overlap), and the GPU thread's wall seconds from
+  // its start to its last partition: their ratio is how busy the session kept the GPU, never
+  // above 1.
+  double gpu_busy_seconds() const;
   double gpu_thread_seconds() const;
 
  private:
@@ -124,6 +131,7 @@ class GpuProvingSession {
   const prover::MappedParameters& params_;
   porep::RegisteredSealProof proof_;
   GpuSessionOptions options_;
+  std::function<void(const std::string&)> log_;  // the observer's log, one line at a time
   GpuMemoryPlan plan_;
   std::optional<circuit::stacked::PartitionLayout> layout_;  // once the shape is recorded
   std::optional<BackgroundRelease> own_release_;

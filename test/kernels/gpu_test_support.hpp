@@ -21,6 +21,9 @@ using bls12_381::Fp;
 using bls12_381::Fp2;
 using bls12_381::Fr;
 
+// The device the GPU tests run on: the first the process sees (CUDA_VISIBLE_DEVICES picks another).
+inline constexpr int kTestDevice = 0;
+
 // True without a usable device; prints one line saying so (once per test executable).
 inline bool no_gpu() {
   static const bool missing = [] {

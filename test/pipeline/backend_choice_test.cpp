@@ -10,8 +10,8 @@
 
 namespace {
 
-using cuzk::pipeline::BackendKind;
 using cuzk::pipeline::choose_backend;
+using cuzk::prover::BackendKind;
 
 constexpr std::uint64_t k512MiB = std::uint64_t{512} << 20;
 constexpr std::uint64_t k32GiB = std::uint64_t{32} << 30;
@@ -19,10 +19,10 @@ constexpr std::uint64_t k32GiB = std::uint64_t{32} << 30;
 }  // namespace
 
 TEST_CASE("backend choice: names, and cpu whenever it is asked for") {
-  CHECK(cuzk::pipeline::backend_kind_from_name("auto") == BackendKind::kAuto);
-  CHECK(cuzk::pipeline::backend_kind_from_name("gpu") == BackendKind::kGpu);
-  CHECK(cuzk::pipeline::backend_kind_from_name("cpu") == BackendKind::kCpu);
-  CHECK_FALSE(cuzk::pipeline::backend_kind_from_name("cuda").has_value());
+  CHECK(cuzk::prover::backend_kind_from_name("auto") == BackendKind::kAuto);
+  CHECK(cuzk::prover::backend_kind_from_name("gpu") == BackendKind::kGpu);
+  CHECK(cuzk::prover::backend_kind_from_name("cpu") == BackendKind::kCpu);
+  CHECK_FALSE(cuzk::prover::backend_kind_from_name("cuda").has_value());
   const auto choice = choose_backend(BackendKind::kCpu, k32GiB);
   CHECK_FALSE(choice.gpu);
   CHECK(choice.reason == "backend: cpu (--backend cpu)");

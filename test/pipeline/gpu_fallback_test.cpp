@@ -1,6 +1,7 @@
-// What a run does after the GPU pipeline failed: only a GPU fault (kernels::CudaError) under
-// --backend auto on a sector of at most 512 MiB is proved again on the CPU; --backend gpu, 32 and
-// 64 GiB sectors and failures that are not GPU faults end the run.
+// What a run does after the GPU prover failed a sector: only a GPU fault (kernels::CudaError,
+// classified as FailureKind::kGpu) under --backend auto on a sector of at most 512 MiB is proved
+// again on the CPU; --backend gpu, 32 and 64 GiB sectors and failures that are not GPU faults
+// fail the sector.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -9,13 +10,19 @@
 
 #include "kernels/device/cuda_error.hpp"
 #include "pipeline/gpu_fallback.hpp"
+#include "pipeline/sector_job.hpp"
 #include "util/error.hpp"
 
 namespace {
 
-using cuzk::pipeline::after_gpu_failure;
 using cuzk::pipeline::BackendChoice;
 using cuzk::pipeline::GpuFailureAction;
+
+// The rule on an exception as the provers catch it: classified first (sector_job.hpp).
+GpuFailureAction after_gpu_failure(const BackendChoice& choice, std::uint64_t bytes,
+                                   const std::exception& error) {
+  return cuzk::pipeline::after_gpu_failure(choice, bytes, cuzk::pipeline::failure_from(error));
+}
 
 constexpr std::uint64_t k2KiB = 2048;
 constexpr std::uint64_t k512MiB = std::uint64_t{512} << 20;
@@ -41,7 +48,7 @@ TEST_CASE("GPU fallback: a GPU fault under auto, up to 512 MiB, is proved on the
     CHECK(after_gpu_failure(kAutoGpu, bytes, kLaunchFault) == GpuFailureAction::kProveOnCpu);
     CHECK(after_gpu_failure(kAutoGpu, bytes, kAllocationFault) == GpuFailureAction::kProveOnCpu);
   }
-  // Caught through its base, as prove_sector catches it.
+  // Caught through its base, as the provers catch it.
   const std::exception& base = kLaunchFault;
   CHECK(after_gpu_failure(kAutoGpu, k2KiB, base) == GpuFailureAction::kProveOnCpu);
 }
@@ -77,7 +84,7 @@ TEST_CASE("GPU fallback: failures that are not GPU faults end the run") {
 }
 
 TEST_CASE("GPU fallback: the line names the fault and the rule") {
-  CHECK(cuzk::pipeline::cpu_fallback_line(kAllocationFault) ==
+  CHECK(cuzk::pipeline::cpu_fallback_line(cuzk::pipeline::failure_from(kAllocationFault)) ==
         "GPU failed: CUDA call cudaMalloc(&p, n * sizeof(T)) failed at "
         "src/kernels/device/device_memory.cuh:24: cudaErrorMemoryAllocation: out of memory "
         "(injected at "

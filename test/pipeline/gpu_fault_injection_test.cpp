@@ -1,4 +1,4 @@
-// GPU faults injected into a whole sector proved in-process (pipeline::prove_sector_gpu, a 2 KiB
+// GPU faults injected into a whole sector proved in-process (a GpuProvingSession, a 2 KiB
 // sector with test parameters made here): a clean run counts the checked CUDA calls (and notes the
 // count at each stage's log line), then a fault is injected at a spread of them (every call when
 // they fit the time budget, else the stage boundaries and an even stride over the rest). Each run
@@ -22,7 +22,8 @@
 #include "kernels/device/cuda_fault_injection.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/gpu_test_support.hpp"
-#include "pipeline/gpu_sector_prover.hpp"
+#include "pipeline/gpu_proving_session.hpp"
+#include "pipeline/proving_observer.hpp"
 #include "prover/params/mapped_parameters.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/setup/test_parameters.hpp"
@@ -58,12 +59,29 @@ struct Sector {
   }
 };
 
-GpuSectorOptions options_for(const Sector& s, std::function<void(const std::string&)> log) {
-  GpuSectorOptions o;
-  o.sector = s.sealed.prover_sector;
-  o.verify = true;
-  o.log = std::move(log);
-  return o;
+// Records the checked CUDA calls made when each progress line comes.
+class StageMarks final : public ProvingObserver {
+ public:
+  explicit StageMarks(std::vector<std::uint64_t>& marks) : marks_(marks) {}
+  void log(const std::string&) const override { marks_.push_back(kernels::checked_cuda_calls()); }
+  void warn(const std::string&) const override {}
+  void detail(const std::string&) const override {}
+  void phase_started(prover::seal::SealPhase, std::uint32_t, std::uint32_t,
+                     std::uint32_t) override {}
+  void partition_done(prover::seal::SealPhase, std::uint32_t, std::uint32_t) override {}
+
+ private:
+  std::vector<std::uint64_t>& marks_;
+};
+
+// The sector proved on a session of its own, as one `cuzk prove` does.
+GpuSectorResult prove_once(const Sector& s, const prover::MappedParameters& params,
+                           const ProvingObserver* observer) {
+  GpuSessionOptions options;
+  options.device = kernels::test::kTestDevice;
+  options.observer = observer;
+  GpuProvingSession session(params, kProof, std::move(options));
+  return session.finish(session.submit(s.sealed.c1, {.sector = s.sealed.prover_sector}));
 }
 
 struct CleanRun {
@@ -77,10 +95,8 @@ CleanRun clean_run(const Sector& s, const prover::MappedParameters& params) {
   CleanRun run;
   kernels::disarm_cuda_fault();  // the count starts here
   const Clock::time_point start = Clock::now();
-  const GpuSectorResult result =
-      prove_sector_gpu(s.sealed.c1, params, options_for(s, [&](const std::string&) {
-                         run.stage_ends.push_back(kernels::checked_cuda_calls());
-                       }));
+  const StageMarks marks(run.stage_ends);
+  const GpuSectorResult result = prove_once(s, params, &marks);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   run.calls = kernels::checked_cuda_calls();
   CHECK(result.verified);
@@ -149,7 +165,7 @@ TEST_CASE(
     std::string what;
     bool gpu_fault = false;
     try {
-      prove_sector_gpu(sector.sealed.c1, params, options_for(sector, nullptr));
+      (void)prove_once(sector, params, nullptr);
       what = "the run finished: the fault never fired";
     } catch (const kernels::CudaError& e) {
       gpu_fault = true;

@@ -1,0 +1,95 @@
+#include "pipeline/cpu_sector_prover.hpp"
+
+#include <deque>
+#include <string>
+#include <utility>
+
+#include "prover/cpu_backend.hpp"
+#include "prover/seal/seal_prover.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::pipeline {
+
+namespace {
+
+namespace seal = prover::seal;
+
+// Passes the prover's events on, and turns a stop request into Interrupted at the next phase:
+// there, on the calling thread between phases, an exception unwinds the prover cleanly.
+class StoppingObserver final : public seal::ProveObserver {
+ public:
+  StoppingObserver(ProvingObserver* next, const std::atomic<bool>* stop)
+      : next_(next), stop_(stop) {}
+
+  void phase_started(seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
+                     std::uint32_t total) override {
+    if (stop_ != nullptr && stop_->load()) throw Interrupted();
+    if (next_ != nullptr) next_->phase_started(phase, first, count, total);
+  }
+  void partition_done(seal::SealPhase phase, std::uint32_t k, std::uint32_t total) override {
+    if (next_ != nullptr) next_->partition_done(phase, k, total);
+  }
+  void step_done(seal::SealPhase phase, std::string_view step, double seconds) override {
+    if (next_ != nullptr) next_->step_done(phase, step, seconds);
+  }
+
+ private:
+  ProvingObserver* next_;
+  const std::atomic<bool>* stop_;
+};
+
+class CpuSectorProver final : public SectorProver {
+ public:
+  CpuSectorProver(const prover::MappedParameters& params, const ProvingOptions& options)
+      : params_(params), options_(options) {}
+
+  void submit(PreparedSector sector) override { done_.push_back(prove(sector)); }
+
+  SectorOutcome collect() override {
+    if (done_.empty()) throw Error("CPU sector prover: no sector in flight to collect");
+    SectorOutcome outcome = std::move(done_.front());
+    done_.pop_front();
+    return outcome;
+  }
+
+  std::size_t in_flight() const override { return done_.size(); }
+
+ private:
+  SectorOutcome prove(const PreparedSector& sector) {
+    SectorOutcome outcome;
+    outcome.timings.backend = "cpu";
+    try {
+      prover::CpuBackend backend;
+      StoppingObserver observer(options_.observer, options_.stop);
+      seal::ProveSealOptions o;
+      o.sector = sector.sector;
+      o.verify = sector.verify;
+      o.partitions_per_batch = options_.cpu_partitions_per_batch;
+      o.observer = &observer;
+      seal::SealProofResult result = seal::prove_seal(*sector.c1, params_, backend, o);
+      for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
+        const auto phase = static_cast<seal::SealPhase>(p);
+        if (phase == seal::SealPhase::kVerify && !result.verified) continue;
+        outcome.timings.phases.emplace_back(std::string(seal::phase_name(phase)),
+                                            result.seconds[p]);
+      }
+      outcome.result = SectorProofs{std::move(result.proofs), result.verified};
+    } catch (...) {
+      outcome.result = Unexpected(failure_from_current_exception());
+    }
+    return outcome;
+  }
+
+  const prover::MappedParameters& params_;
+  ProvingOptions options_;
+  std::deque<SectorOutcome> done_;
+};
+
+}  // namespace
+
+std::unique_ptr<SectorProver> make_cpu_sector_prover(const prover::MappedParameters& params,
+                                                     const ProvingOptions& options) {
+  return std::make_unique<CpuSectorProver>(params, options);
+}
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,201 @@
+#include "pipeline/job_queue.hpp"
+
+#include <sys/stat.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "porep/c1_parser.hpp"
+#include "prover/proof.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::pipeline {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The output may not be a directory (found only at the final rename otherwise, after all the
+// proving) nor the C1 itself under another name (a link, a hard link, a relative path): the proof
+// would replace its own input.
+void check_output(const SectorJob& job) {
+  struct stat output {};
+  if (::stat(job.output.c_str(), &output) != 0) return;  // a new file: nothing there to lose
+  if (S_ISDIR(output.st_mode)) throw UsageError(job.output.string() + ": is a directory");
+  struct stat input {};
+  if (::stat(job.c1.c_str(), &input) == 0 && input.st_dev == output.st_dev &&
+      input.st_ino == output.st_ino) {
+    throw UsageError(job.output.string() + ": is the C1 file " + job.c1.string() +
+                     "; the proof may not replace its input");
+  }
+}
+
+void append(TimingReport& into, TimingReport&& from) {
+  into.backend = std::move(from.backend);
+  into.gpu_fault = std::move(from.gpu_fault);
+  into.phases.insert(into.phases.end(), from.phases.begin(), from.phases.end());
+  into.partition_details = std::move(from.partition_details);
+  into.totals.insert(into.totals.end(), from.totals.begin(), from.totals.end());
+}
+
+}  // namespace
+
+JobQueue::JobQueue(ProvingOptions options, ParameterLoader load_parameters, JobObserver& observer)
+    : options_(std::move(options)),
+      load_parameters_(std::move(load_parameters)),
+      observer_(observer),
+      start_(Clock::now()),
+      gpu_start_(start_gpu_early(options_.backend, options_.devices)) {}
+
+JobQueue::~JobQueue() {
+  // The provers first (a GPU session abandons what it holds), then the parameters they read; the
+  // pending outputs remove their temporaries.
+  prover_.reset();
+  params_.reset();
+}
+
+double JobQueue::elapsed_seconds() const { return seconds_since(start_); }
+
+GpuUse JobQueue::gpu_use() const {
+  GpuUse use = retired_gpu_use_;
+  if (prover_ != nullptr) use += prover_->gpu_use();
+  return use;
+}
+
+void JobQueue::submit(std::size_t number, SectorJob job) {
+  Pending pending;
+  JobReport& report = pending.report;
+  report.number = number;
+  report.job = std::move(job);
+  report.started_seconds = elapsed_seconds();
+  const SectorJob& j = report.job;
+  TimingReport& timings = report.timings;
+  std::shared_ptr<const porep::C1Output> c1;
+  try {
+    if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
+    check_output(j);
+    // Opened before any work, so an unwritable destination fails at once; removed on any failure.
+    pending.out = std::make_unique<AtomicFile>(j.output);
+    const Clock::time_point read = Clock::now();
+    try {
+      c1 = std::make_shared<const porep::C1Output>(
+          porep::load_c1_file(j.c1, porep::C1Checks::kFull, j.overrides));
+    } catch (...) {
+      SectorFailure failure = failure_from_current_exception();
+      if (failure.kind == FailureKind::kOther) failure.kind = FailureKind::kInput;
+      fail(report, std::move(failure));
+      return;
+    }
+    timings.phases.emplace_back("load_c1", seconds_since(read));
+    timings.registered_proof = std::string(c1->info().name);
+    timings.partitions = c1->partitions;
+    observer_.c1_read(number, j, *c1);
+  } catch (...) {
+    fail(report, failure_from_current_exception());
+    return;
+  }
+  try {
+    PreparedSector sector{c1, resolve_sector(j.identity, *c1), j.verify};
+    const BackendChoice choice =
+        choose_backend(options_.backend, c1->info().sector_size, options_.devices);
+    timings.backend = choice.gpu ? "gpu" : "cpu";
+    observer_.backend_chosen(number, choice);
+    if (prover_ == nullptr || params_proof_ != c1->registered_proof) {
+      finish_pending();  // they need the parameters about to be replaced
+      swap_parameters(choice, c1->registered_proof, timings);
+    }
+    prover_->submit(std::move(sector));
+    pending_.push_back(std::move(pending));
+    // On the GPU the previous job, proved while this one was synthesized, is written now; this
+    // one stays in flight. The CPU has proved this one already.
+    const std::size_t keep = choice.gpu ? 1 : 0;
+    while (pending_.size() > keep) collect_oldest();
+  } catch (...) {
+    fail(report, failure_from_current_exception());
+  }
+}
+
+void JobQueue::finish_pending() {
+  while (!pending_.empty()) collect_oldest();
+}
+
+void JobQueue::collect_oldest() {
+  Pending p = std::move(pending_.front());
+  pending_.pop_front();
+  JobReport& report = p.report;
+  SectorOutcome outcome = prover_->collect();
+  const bool proved = static_cast<bool>(outcome.result);
+  std::optional<SectorFailure> failure;
+  if (!proved) failure = outcome.result.error();
+  append(report.timings, std::move(outcome.timings));
+  if (failure) {
+    fail(report, *failure);
+    return;
+  }
+  try {
+    const Clock::time_point write = Clock::now();
+    const SectorProofs& proofs = outcome.result.value();
+    const std::vector<std::uint8_t> bytes = prover::encode_proofs(proofs.proofs);
+    p.out->write(bytes);
+    p.out->commit();
+    report.timings.phases.emplace_back("write", seconds_since(write));
+    report.verified = proofs.verified;
+    report.proof_bytes = bytes.size();
+  } catch (...) {
+    SectorFailure f = failure_from_current_exception();
+    if (f.kind == FailureKind::kOther) f.kind = FailureKind::kOutput;
+    fail(report, std::move(f));
+    return;
+  }
+  end(report);
+}
+
+void JobQueue::end(JobReport& report) {
+  report.finished_seconds = elapsed_seconds();
+  report.timings.total_seconds = report.finished_seconds - report.started_seconds;
+  observer_.job_ended(report);
+}
+
+void JobQueue::fail(JobReport& report, SectorFailure failure) {
+  report.failure = std::move(failure);
+  end(report);
+}
+
+void JobQueue::swap_parameters(const BackendChoice& choice, porep::RegisteredSealProof proof,
+                               TimingReport& timings) {
+  const bool swapping = params_proof_.has_value();
+  const std::string before =
+      swapping ? std::string(porep::seal_proof_info(*params_proof_).name) : std::string();
+  release_parameters();
+  if (swapping && options_.observer != nullptr) {
+    options_.observer->log("parameters: swapping " + before + " for " +
+                           std::string(porep::seal_proof_info(proof).name));
+  }
+  // The GPU's shape needs only the registered proof: recorded from here on, beside the
+  // parameters' mapping and the GPU session's start, since it is what the first partition waits
+  // for.
+  ShapeRecording shape;
+  if (choice.gpu) shape = ShapeRecording::start(proof);
+  const Clock::time_point load = Clock::now();
+  params_ = load_parameters_(proof);
+  timings.phases.emplace_back("load_params", seconds_since(load));
+  params_proof_ = proof;
+  prover_ =
+      make_sector_prover(choice, proof, {params_.get(), &release_, std::move(shape)}, options_);
+}
+
+void JobQueue::release_parameters() {
+  if (prover_ != nullptr) {
+    retired_gpu_use_ += prover_->gpu_use();
+    prover_.reset();
+  }
+  params_.reset();
+  params_proof_.reset();
+}
+
+}  // namespace cuzk::pipeline

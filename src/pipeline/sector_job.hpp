@@ -1,0 +1,91 @@
+// One sector to prove, and what comes out: a job names its input (the C1 file, with the porep_id
+// and API version of its network), whose sector it is, where the proof goes and whether to verify
+// it; the outcome is the verified partition proofs with the run's timings, or a typed failure.
+// `cuzk prove` makes one job, `cuzk prove --jobs` one per line (job_queue.hpp).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/timing_report.hpp"
+#include "porep/c1_output.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/replica_id.hpp"
+#include "prover/proof.hpp"
+#include "sealing/c1_validator.hpp"
+#include "util/error.hpp"
+
+namespace cuzk::pipeline {
+
+// Who sealed the sector, as far as the caller knows: with a prover id, the C1's replica_id is
+// checked and the proof verified against the recomputed one; the sector id defaults to the lotus
+// wrapper's SectorNum.
+struct SectorIdentity {
+  std::optional<porep::ProverId> prover_id;
+  std::optional<std::uint64_t> sector_id;
+};
+
+struct SectorJob {
+  std::filesystem::path c1;         // the C1 output (lotus wrapper or inner JSON)
+  porep::PorepOverrides overrides;  // a network's own porep_id / API version (the C1 has neither)
+  SectorIdentity identity;
+  std::filesystem::path output;  // the proof, written atomically once verified
+  bool verify = true;
+};
+
+// A job whose C1 is read: what a sector prover takes.
+struct PreparedSector {
+  std::shared_ptr<const porep::C1Output> c1;
+  std::optional<sealing::ProverSector> sector;  // resolved from the identity
+  bool verify = true;
+};
+
+// The sector the identity names, for this C1; none without a prover id. Throws UsageError for a
+// sector id without a prover id, or a prover id with neither a sector id nor a C1 SectorNum.
+std::optional<sealing::ProverSector> resolve_sector(const SectorIdentity& identity,
+                                                    const porep::C1Output& c1);
+
+struct SectorProofs {
+  std::vector<prover::Proof> proofs;  // one per partition, in order
+  bool verified = false;              // false only when verification was turned off
+};
+
+// Why a job failed, for a caller that acts on it (an exit code, a retry, a metric).
+enum class FailureKind : std::uint8_t {
+  kUsage,        // the job's own options contradict each other or the C1 (UsageError)
+  kInput,        // the C1 or the witness is wrong (a defect, an unsatisfied constraint)
+  kParameters,   // missing, corrupt or mismatched parameters (prover::ParamsError)
+  kGpu,          // a GPU fault (kernels::CudaError) the run could not recover from
+  kOutOfMemory,  // host memory
+  kOutput,       // the proof could not be written
+  kInterrupted,  // a stop request (Interrupted)
+  kOther,
+};
+
+struct SectorFailure {
+  FailureKind kind = FailureKind::kOther;
+  std::string message;  // one line naming the cause
+};
+
+// A usage error found only once the job's input is read (exit status 2 on the command line).
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
+// The work was asked to stop (ProvingOptions::stop).
+class Interrupted : public Error {
+ public:
+  Interrupted() : Error("interrupted") {}
+};
+
+// Classifies a caught exception: the kinds above by type, the message as it reads (std::bad_alloc
+// named as host memory).
+SectorFailure failure_from(const std::exception& error);
+SectorFailure failure_from_current_exception();
+
+}  // namespace cuzk::pipeline
