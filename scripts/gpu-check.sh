@@ -2,7 +2,12 @@
 # The GPU checks, on a machine with an NVIDIA GPU, from already-built binaries (a CUDA build's
 # build/ directory, or a folder holding `cuzk` and the test executables):
 #   1. every GPU test executable (cuzk_test_gpu_*): kernels against the CPU, the partition
-#      prover against the CPU prover stage by stage, faults injected into a whole sector;
+#      prover against the CPU prover stage by stage, faults injected into a whole sector. Each
+#      runs with doctest's --no-skip, so the cases marked doctest::skip(no_gpu()) and the
+#      on-demand ones run too. An executable fails unless it exits 0, its doctest summary counts
+#      at least one test case run and none skipped, and it did not print "SKIP GPU tests:"
+#      (test/kernels/gpu_test_support.hpp: no usable GPU, under which a case that returns early
+#      passes without testing anything). A CUDA-less build's GPU executables hold no test case.
 #   2. a 2 KiB and an 8 MiB sector end to end through the CLI: test parameters, gen-c1, prove on
 #      the GPU and on the CPU, verify both;
 #   3. a GPU fault injected into `cuzk prove` of the 2 KiB sector (CUZK_CUDA_FAULT_AT, call
@@ -23,17 +28,55 @@ cuzk="$bin/cuzk"
 mkdir -p "$work/params"
 export FIL_PROOFS_PARAMETER_CACHE="$work/params"
 
+# doctest's closing counts in a test log, colours removed, on one line:
+# "test cases: N | P passed | F failed | S skipped; assertions: A | ...", where S counts the cases
+# not run (left out by a filter or, without --no-skip, by a skip decorator).
+doctest_counts() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | sed -nE 's/^\[doctest\] ((test cases|assertions):.*)/\1/p' |
+    paste -sd';' - | sed 's/;/; /g'
+}
+
+# Why a GPU test executable's log does not show a real pass; nothing when it does.
+test_log_problem() {
+  local log=$1 counts ran skipped
+  if grep -q '^SKIP GPU tests:' "$log"; then
+    echo "no usable GPU ($(grep -m1 '^SKIP GPU tests:' "$log"))"
+    return
+  fi
+  counts=$(doctest_counts "$log" |
+    sed -nE 's/^test cases: *([0-9]+) \|[^;]*\| *([0-9]+) skipped.*/\1 \2/p')
+  if [[ -z $counts ]]; then
+    echo "no doctest summary with a skipped count"
+    return
+  fi
+  read -r ran skipped <<<"$counts"
+  if ((ran == 0)); then
+    echo "ran no test case (a build without CUDA, or a filter that matches nothing)"
+  elif ((skipped != 0)); then
+    echo "$skipped test case(s) skipped under --no-skip"
+  fi
+}
+
 shopt -s nullglob
 tests=("$bin"/cuzk_test_gpu_* "$bin"/test/cuzk_test_gpu_*)
+((${#tests[@]} > 0)) || {
+  echo "gpu-check: FAILED: no cuzk_test_gpu_* in $bin or $bin/test" >&2
+  exit 1
+}
 for t in "${tests[@]}"; do
   start=$SECONDS
+  log="$work/$(basename "$t").log"
   # A test that hangs (a GPU thread left waiting after a fault) fails here rather than forever.
-  timeout "${TEST_TIMEOUT:-900}" "$t" --no-skip >"$work/$(basename "$t").log" 2>&1 || {
-    tail -40 "$work/$(basename "$t").log"
-    echo "gpu-check: FAILED $(basename "$t")" >&2
+  status=0
+  timeout "${TEST_TIMEOUT:-900}" "$t" --no-skip >"$log" 2>&1 || status=$?
+  problem=$(test_log_problem "$log")
+  [[ $status != 124 ]] || problem="ran past ${TEST_TIMEOUT:-900} s${problem:+; $problem}"
+  if [[ $status != 0 || -n $problem ]]; then
+    tail -40 "$log"
+    echo "gpu-check: FAILED $(basename "$t") (exit $status${problem:+; $problem})" >&2
     exit 1
-  }
-  echo "gpu-check: ok $(basename "$t") ($((SECONDS - start)) s): $(grep -E '^\[doctest\] assertions' "$work/$(basename "$t").log")"
+  fi
+  echo "gpu-check: ok $(basename "$t") ($((SECONDS - start)) s): $(doctest_counts "$log")"
 done
 
 for proof in StackedDrg2KiBV1_1 StackedDrg8MiBV1_1; do

@@ -1,6 +1,7 @@
 // The witness of the Rust-sealed 2 KiB sector (../shared/vectors/rust-fil-proofs-2kib-seal.json)
 // against rust-fil-proofs-witness.json, value for value through SHA-256, from every witness source
-// (ProvingCS, WitnessCS). The 32 GiB entries: witness_vectors_production_test.cpp.
+// (ProvingCS, WitnessCS, the native generator). The 32 GiB entries, from the same three sources:
+// witness_vectors_production_test.cpp.
 #include <doctest/doctest.h>
 
 #include <string>

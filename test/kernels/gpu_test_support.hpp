@@ -1,6 +1,13 @@
 // Shared pieces of the kernels tests: the no-GPU skip, random curve points made on the CPU, the
 // CPU reference MSM, and the stage-by-stage comparison of the GPU partition prover with the CPU
 // prover; the point conversions are kernels/curve/point_conversion.hpp.
+//
+// The skip: without a usable GPU (and in a build without CUDA) no_gpu() prints one line,
+// "SKIP GPU tests: REASON", and every case marked `* doctest::skip(no_gpu())` is skipped (doctest's
+// summary counts it under "skipped"), so the executable passes, and ctest with it, having run
+// nothing on a GPU. With --no-skip doctest runs those cases anyway: without a GPU they fail, but a
+// case that returns early on no_gpu() passes. scripts/gpu-check.sh runs every GPU test with
+// --no-skip on a GPU machine and fails on the skip line, a skipped case or no case run.
 #pragma once
 
 #include <cstdio>
