@@ -15,7 +15,9 @@
 #      the CPU, says so, records it in the timings and the proof verifies; with --backend gpu it
 #      exits 1 with one line and leaves no file at the output path.
 #   4. `cuzk prove --jobs` on the GPU over two 2 KiB sectors, a missing C1 and the 8 MiB sector:
-#      three valid proofs, the missing one reported alone with no file, the parameters swapped once.
+#      three valid proofs, the missing one reported alone with no file, the parameters swapped once;
+#   5. `cuzk prove --jobs` over two 2 KiB sectors with the fault injected: the first is proved on
+#      the CPU instead (auto), the second on the GPU again, both valid.
 # Usage: scripts/gpu-check.sh BIN_DIR [WORK_DIR]   (WORK_DIR default: a fresh temporary directory)
 # Environment: FAULT_AT (default 100), TEST_TIMEOUT seconds per test executable (default 900).
 # Prints one line per check and exits non-zero at the first failure.
@@ -159,4 +161,35 @@ for job in 2k-7:StackedDrg2KiBV1_1.c1.json:7 2k-8:StackedDrg2KiBV1_1.8.c1.json:8
 done
 echo "gpu-check: ok prove --jobs on the GPU: 3 proofs valid, the missing C1 reported, one swap" \
   "($((SECONDS - start)) s): $(grep -o 'summary: .*' "$work/jobs.log")"
+# 5. `cuzk prove --jobs` after a GPU fault: the faulted sector is proved again on the CPU (auto, 2
+# KiB), the GPU prover is rebuilt and proves the next sector (pipeline/sector_prover.hpp).
+start=$SECONDS
+cat >"$work/fault-jobs.txt" <<EOF
+$work/StackedDrg2KiBV1_1.c1.json $work/fault-jobs.7.proof --miner-id 1000 --sector-id 7
+$work/StackedDrg2KiBV1_1.8.c1.json $work/fault-jobs.8.proof --miner-id 1000 --sector-id 8
+EOF
+status=0
+CUZK_CUDA_FAULT_AT=$fault_at "$cuzk" prove --jobs "$work/fault-jobs.txt" --backend auto \
+  --timings "$work/fault-jobs.timings.json" 2>"$work/fault-jobs.log" || status=$?
+fault_jobs_fail() {
+  cat "$work/fault-jobs.log" "$work/fault-jobs.timings.json"
+  echo "gpu-check: prove --jobs after a fault: $1" >&2
+  exit 1
+}
+[[ $status == 0 ]] || fault_jobs_fail "exit status $status"
+[[ $(grep -c "GPU failed: CUDA call .*(injected at checked CUDA call $fault_at)" \
+  "$work/fault-jobs.log") == 1 ]] || fault_jobs_fail "not one fallback line"
+backends=$(grep -o '"backend":"[a-z]*"' "$work/fault-jobs.timings.json" | paste -sd' ')
+[[ $backends == '"backend":"cpu" "backend":"gpu"' ]] ||
+  fault_jobs_fail "backends $backends, expected the CPU then the GPU"
+for sector in 7 8; do
+  c1="$work/StackedDrg2KiBV1_1.c1.json"
+  [[ $sector == 7 ]] || c1="$work/StackedDrg2KiBV1_1.8.c1.json"
+  verdict=$("$cuzk" verify --c1 "$c1" --proof "$work/fault-jobs.$sector.proof" --miner-id 1000 \
+    --sector-id "$sector")
+  [[ $verdict == valid ]] || fault_jobs_fail "sector $sector: $verdict"
+done
+echo "gpu-check: ok prove --jobs after a GPU fault: job 1 proved on the CPU, job 2 on the" \
+  "rebuilt GPU prover, both valid ($((SECONDS - start)) s)"
+
 echo "gpu-check: all passed (logs and timings in $work)"
