@@ -25,6 +25,7 @@
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
+#include "cli/size_option.hpp"
 #include "cli/timings.hpp"
 #include "kernels/device/gpu.hpp"
 #include "pipeline/backend_choice.hpp"
@@ -220,7 +221,7 @@ void add_bench_sector_command(CLI::App& bench, int& exit_code) {
       ->check(CLI::Range(1, 100));
   cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
                   "GPU backend: plan with at most this much GPU memory (e.g. 24GiB)")
-      ->transform(CLI::AsSizeValue(false));
+      ->transform(positive_size());
   cmd->add_option("--timings", o->timings, "Also write the phase table to this JSON file");
   cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
   cmd->callback([&exit_code, o] {

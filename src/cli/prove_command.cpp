@@ -23,6 +23,7 @@
 #include "cli/progress.hpp"
 #include "cli/prove_inputs.hpp"
 #include "cli/prove_jobs.hpp"
+#include "cli/size_option.hpp"
 #include "cli/timings.hpp"
 #include "pipeline/job_queue.hpp"
 #include "pipeline/sector_job.hpp"
@@ -63,10 +64,11 @@ void prove(const ProveOptions& o) {
   job.identity = sector_identity(o.ids, o.sector_id);
   job.output = o.output;
   job.verify = !o.no_verify;
-  Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
+  Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose),
+                    progress_style(o.progress));
   OneSector sector(progress);
   {
-    pipeline::JobQueue queue(proving_options(o, progress, nullptr),
+    pipeline::JobQueue queue(proving_options(o, progress, progress.meter(), nullptr),
                              seal_parameter_loader(o, progress), sector);
     queue.submit(1, job);
     queue.finish_pending();
@@ -127,7 +129,7 @@ void add_prove_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
                   "Plan with at most this much GPU memory (e.g. 24GiB); parameters that do not "
                   "fit are streamed in slices")
-      ->transform(CLI::AsSizeValue(false));
+      ->transform(positive_size());
   cmd->add_flag("--verify-params", o->verify_params,
                 "Check the .params file's digest against Filecoin's published one first (most "
                 "of a minute for 32 GiB)");
@@ -136,6 +138,7 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       "--timings", o->timings,
       "Write per-phase seconds to this JSON file (with --jobs: per job, and a summary)");
   add_porep_options(*cmd, o->porep);
+  add_progress_option(*cmd, o->progress);
   auto* quiet = cmd->add_flag("-q,--quiet", o->quiet, "No progress on stderr");
   cmd->add_flag("-v,--verbose", o->verbose,
                 "More detail on stderr: the parameter file, porep_id and API version")

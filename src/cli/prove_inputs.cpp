@@ -10,6 +10,7 @@
 #include "prover/params/published_parameters.hpp"
 #include "prover/params/test_parameter_marker.hpp"
 #include "util/error.hpp"
+#include "util/work_meter.hpp"
 
 namespace cuzk::cli {
 
@@ -20,8 +21,16 @@ void verify_published_digest(const std::filesystem::path& file,
                              const prover::PublishedParameterFile& published,
                              const Progress& progress) {
   progress.log("parameters: hashing " + file.filename().string() + " (--verify-params)");
-  const prover::ParameterFileCheck check =
-      prover::check_parameter_file(file.parent_path(), published);
+  const prover::ParameterFileCheck check = [&] {
+    const MeteredStep hashing(progress.meter(), "hashing " + file.filename().string(), 0, "bytes");
+    return prover::check_parameter_file(
+        file.parent_path(), published,
+        [&hashing, hashed = std::uint64_t{0}](std::uint64_t done, std::uint64_t total) mutable {
+          if (hashed == 0) hashing.extend(total);  // the size is known once the file is open
+          hashing.advance(done - hashed);
+          hashed = done;
+        });
+  }();
   switch (check.status) {
     case prover::ParameterFileStatus::kOk:
       progress.log("parameters: the published digest " + check.digest);
@@ -67,12 +76,13 @@ pipeline::SectorIdentity sector_identity(const ProverIdOptions& ids,
   return identity;
 }
 
-pipeline::ProvingOptions proving_options(const ProveOptions& o, Progress& progress,
-                                         const std::atomic<bool>* stop) {
+pipeline::ProvingOptions proving_options(const ProveOptions& o, pipeline::ProvingObserver& observer,
+                                         WorkMeter* meter, const std::atomic<bool>* stop) {
   pipeline::ProvingOptions options;
   options.backend = backend_kind_option(o.backend);
   options.gpu_memory_limit = o.gpu_memory_limit;
-  options.observer = &progress;
+  options.observer = &observer;
+  options.meter = meter;
   options.stop = stop;
   return options;
 }

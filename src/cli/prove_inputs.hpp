@@ -34,6 +34,7 @@ struct ProveOptions {
   std::string timings;
   bool quiet = false;
   bool verbose = false;
+  std::string progress = "auto";  // --progress (progress_bar.hpp)
   PorepOptions porep;
 };
 
@@ -46,8 +47,10 @@ prover::BackendKind backend_kind_option(const std::string& name);
 pipeline::SectorIdentity sector_identity(const ProverIdOptions& ids,
                                          std::optional<std::uint64_t> sector_id);
 
-// The options every job of the run shares: backend, GPU memory limit, progress and stop request.
-pipeline::ProvingOptions proving_options(const ProveOptions& options, Progress& progress,
+// The options every job of the run shares: backend, GPU memory limit, progress (lines to
+// `observer`, long steps to `meter`) and stop request.
+pipeline::ProvingOptions proving_options(const ProveOptions& options,
+                                         pipeline::ProvingObserver& observer, WorkMeter* meter,
                                          const std::atomic<bool>* stop);
 
 // The parameter file of `proof` (param_lookup.hpp), with --verify-params its digest checked

@@ -1,9 +1,13 @@
 #include "cli/prove_jobs.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <map>
+#include <stop_token>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,6 +33,7 @@ class JobLines final : public pipeline::JobObserver {
 
   void c1_read(std::size_t number, const pipeline::SectorJob& job,
                const porep::C1Output& c1) override {
+    in_flight_ = number;
     progress_.log("job " + std::to_string(number) + ": read " + job.c1.string() + ": " +
                   std::string(c1.info().name) + ", " + std::to_string(c1.partitions) +
                   " partition(s)");
@@ -68,7 +73,12 @@ class JobLines final : public pipeline::JobObserver {
     failed(std::move(r), reason);
   }
 
-  void starting(std::size_t number, std::size_t line) { line_numbers_[number] = line; }
+  void starting(std::size_t number, std::size_t line) {
+    line_numbers_[number] = line;
+    in_flight_ = number;
+  }
+  // The job read last: the one in flight (on the GPU, the one before may still be finishing).
+  std::size_t in_flight() const { return in_flight_; }
 
   // In list order (a job proved on the GPU is written after the next one has started).
   std::vector<JobRecord> records() const {
@@ -95,6 +105,70 @@ class JobLines final : public pipeline::JobObserver {
   bool quiet_;
   std::map<std::size_t, std::size_t> line_numbers_;  // job number -> its line in the list
   std::vector<JobRecord> records_;
+  std::atomic<std::size_t> in_flight_{0};  // read by the interrupt notice's thread
+};
+
+// The provers' progress, as Progress prints it, and whether a job's CPU proving has started (a
+// stop then lets it finish, pipeline/cpu_sector_prover.hpp).
+class JobProgress final : public pipeline::ProvingObserver {
+ public:
+  JobProgress(Progress& progress, const JobLines& lines, const JobsHooks& hooks)
+      : progress_(progress), lines_(lines), hooks_(hooks) {}
+
+  void log(const std::string& line) const override { progress_.log(line); }
+  void warn(const std::string& line) const override { progress_.warn(line); }
+  void detail(const std::string& line) const override { progress_.detail(line); }
+  void phase_started(prover::seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
+                     std::uint32_t total) override {
+    if (phase == prover::seal::SealPhase::kCheck) cpu_proving_ = 0;
+    if (phase == prover::seal::SealPhase::kProve) cpu_proving_ = lines_.in_flight();
+    if (hooks_.phase_started) hooks_.phase_started(lines_.in_flight(), phase);
+    progress_.phase_started(phase, first, count, total);
+  }
+  void partition_done(prover::seal::SealPhase phase, std::uint32_t k,
+                      std::uint32_t total) override {
+    progress_.partition_done(phase, k, total);
+  }
+  void step_done(prover::seal::SealPhase phase, std::string_view step, double seconds) override {
+    progress_.step_done(phase, step, seconds);
+  }
+
+  // The job whose CPU proving has started and will be finished, 0 if none.
+  std::size_t cpu_proving() const { return cpu_proving_; }
+  void job_ended() { cpu_proving_ = 0; }
+
+ private:
+  Progress& progress_;
+  const JobLines& lines_;
+  const JobsHooks& hooks_;
+  std::atomic<std::size_t> cpu_proving_{0};
+};
+
+// Says, as soon as SIGINT or SIGTERM arrives, what becomes of the job in flight: the handler only
+// sets a flag (interrupt.hpp), and the run may be minutes from its next line.
+class InterruptNotice {
+ public:
+  InterruptNotice(const InterruptHandler& interrupt, const Progress& progress,
+                  const JobLines& lines, const JobProgress& job_progress)
+      : thread_([&interrupt, &progress, &lines, &job_progress](std::stop_token stop) {
+          while (!stop.stop_requested() && !interrupt.requested().load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+          }
+          if (stop.stop_requested()) return;
+          if (const std::size_t job = job_progress.cpu_proving(); job != 0) {
+            progress.warn("interrupted: finishing job " + std::to_string(job) +
+                          " (the CPU is proving it), then stopping; a second Ctrl-C ends the "
+                          "process at once");
+          } else if (const std::size_t job = lines.in_flight(); job != 0) {
+            progress.warn("interrupted: stopping; job " + std::to_string(job) +
+                          " is abandoned at its next step, no more jobs are taken");
+          } else {
+            progress.warn("interrupted: stopping before the first job");
+          }
+        }) {}
+
+ private:
+  std::jthread thread_;
 };
 
 // The job a line names, with the command line's defaults where the line has none.
@@ -111,43 +185,92 @@ pipeline::SectorJob job_from_line(const ProveOptions& o, const JobLine& line) {
   return job;
 }
 
+// The job list of a file, every line parsed and checked before the first job starts, so that a
+// mistake in line 40 is found before hours of proving rather than after. Throws cuzk::Error naming
+// every bad line: the run is refused, nothing is proved.
+struct ListedJob {
+  std::size_t line = 0;
+  pipeline::SectorJob job;
+};
+
+std::vector<ListedJob> read_job_file(const ProveOptions& o) {
+  JobLineReader reader(o.jobs);
+  const std::atomic<bool> never{false};
+  std::vector<ListedJob> jobs;
+  std::vector<std::string> bad;
+  for (;;) {
+    JobLineReader::Next next = reader.next(JobLineReader::Wait::kBlock, never);
+    if (next.status != JobLineReader::Status::kLine) break;
+    try {
+      jobs.push_back({next.line_number, job_from_line(o, parse_job_line(next.text))});
+    } catch (const std::exception& e) {
+      bad.push_back("line " + std::to_string(next.line_number) + ": " + e.what());
+    }
+  }
+  if (!bad.empty()) {
+    std::string message = o.jobs + ": " + std::to_string(bad.size()) + " bad line" +
+                          (bad.size() == 1 ? "" : "s") + ", nothing proved: ";
+    for (std::size_t i = 0; i < bad.size(); ++i) message += (i > 0 ? "; " : "") + bad[i];
+    throw Error(message);
+  }
+  return jobs;
+}
+
 }  // namespace
 
 int prove_jobs(const ProveOptions& o, const JobsHooks& hooks) {
   const InterruptHandler interrupt;
-  Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose));
-  // The command line's own values are checked before any job.
+  Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose),
+                    progress_style(o.progress));
+  // The command line's own values are checked before any job, and a list file's every line.
   (void)parse_porep_overrides(o.porep);
   (void)resolve_prover_id(o.ids);
-  JobLines lines(progress, o.quiet);
-  pipeline::JobQueue queue(proving_options(o, progress, &interrupt.requested()),
-                           seal_parameter_loader(o, progress), lines);
+  const bool from_stdin = o.jobs == "-";
+  const std::vector<ListedJob> listed = from_stdin ? std::vector<ListedJob>{} : read_job_file(o);
 
-  JobLineReader reader(o.jobs);
+  JobLines lines(progress, o.quiet);
+  JobProgress job_progress(progress, lines, hooks);
+  pipeline::JobQueue queue(
+      proving_options(o, job_progress, progress.meter(), &interrupt.requested()),
+      seal_parameter_loader(o, progress), lines);
+  const InterruptNotice notice(interrupt, progress, lines, job_progress);
   std::size_t number = 0;
-  for (;;) {
-    // While the GPU proves a job, the next is taken only if its line is there: otherwise the
-    // proof in flight is written first, not after the list's next line arrives.
-    const auto wait =
-        queue.has_pending() ? JobLineReader::Wait::kIfReady : JobLineReader::Wait::kBlock;
-    JobLineReader::Next next = reader.next(wait, interrupt.requested());
-    if (next.status == JobLineReader::Status::kNotReady) {
-      queue.finish_pending();
-      continue;
-    }
-    if (next.status != JobLineReader::Status::kLine) break;
-    ++number;
-    pipeline::SectorJob job;
-    try {
-      job = job_from_line(o, parse_job_line(next.text));
-    } catch (const std::exception& e) {
-      lines.failed(number, next.line_number,
-                   "line " + std::to_string(next.line_number) + ": " + e.what());
-      continue;
-    }
-    lines.starting(number, next.line_number);
+  const auto run = [&](std::size_t line, pipeline::SectorJob&& job) {
+    lines.starting(number, line);
     if (hooks.job_started) hooks.job_started(number);
     queue.submit(number, std::move(job));
+    job_progress.job_ended();
+  };
+  if (!from_stdin) {
+    for (const ListedJob& j : listed) {
+      if (interrupt.requested()) break;
+      ++number;
+      run(j.line, pipeline::SectorJob(j.job));
+    }
+  } else {
+    JobLineReader reader(o.jobs);
+    for (;;) {
+      // While the GPU proves a job, the next is taken only if its line is there: otherwise the
+      // proof in flight is written first, not after the list's next line arrives.
+      const auto wait =
+          queue.has_pending() ? JobLineReader::Wait::kIfReady : JobLineReader::Wait::kBlock;
+      JobLineReader::Next next = reader.next(wait, interrupt.requested());
+      if (next.status == JobLineReader::Status::kNotReady) {
+        queue.finish_pending();
+        continue;
+      }
+      if (next.status != JobLineReader::Status::kLine) break;
+      ++number;
+      pipeline::SectorJob job;
+      try {
+        job = job_from_line(o, parse_job_line(next.text));
+      } catch (const std::exception& e) {
+        lines.failed(number, next.line_number,
+                     "line " + std::to_string(next.line_number) + ": " + e.what());
+        continue;
+      }
+      run(next.line_number, std::move(job));
+    }
   }
   queue.finish_pending();
 

@@ -1,4 +1,7 @@
-// `cuzk prove --jobs FILE|-`: many sectors in one process (job_list.hpp gives the list's form).
+// `cuzk prove --jobs FILE|-`: many sectors in one process (job_list.hpp gives the list's form),
+// through the pipeline's job queue (pipeline/job_queue.hpp). A list FILE is read and every line
+// checked before the first job: a bad line refuses the run, naming every bad line, with nothing
+// proved. A list from stdin is read as lines arrive, and a bad line fails alone.
 // The command line's other options apply to every job; --miner-id/--prover-id and --porep-id
 // there are defaults a job line replaces. For every job: its C1 read and checked, the parameters
 // of its registered proof loaded once and kept while the next job has the same one (on the GPU a
@@ -6,8 +9,10 @@
 // proves job N: at most two sectors' witnesses alive), the proof verified and written atomically,
 // and one line on stderr:
 //   job N (C1): wrote OUTPUT in S s        job N: failed: REASON
-// A failed job does not stop the others. SIGINT or SIGTERM stops taking jobs; the job in flight
-// finishes or is abandoned (no file is left at its output). At the end a summary line (sectors,
+// A failed job does not stop the others. SIGINT or SIGTERM stops taking jobs and says at once what
+// becomes of the job in flight: on the CPU, once its proving has started, it is finished and
+// written; otherwise it is abandoned at its next partition (GPU) or phase (CPU), leaving no file
+// at its output. A second signal ends the process at once. At the end a summary line (sectors,
 // wall time, seconds per sector in steady state, GPU busy fraction) and, with --timings, every
 // job's timing report (jobs_report.hpp).
 #pragma once
@@ -16,18 +21,22 @@
 #include <functional>
 
 #include "cli/prove_inputs.hpp"
+#include "prover/seal/seal_prover.hpp"
 
 namespace cuzk::cli {
 
+// Tests use these to interrupt a run at a known point; both are called on the calling thread.
 struct JobsHooks {
-  // Called on the calling thread as each job starts, after its line is parsed (tests use it to
-  // interrupt a run at a known point).
+  // As each job starts, after its line is parsed.
   std::function<void(std::size_t job)> job_started;
+  // As the CPU prover enters each phase of a job.
+  std::function<void(std::size_t job, prover::seal::SealPhase phase)> phase_started;
 };
 
 // Returns the exit status: 0 when every job was proved, 1 when any failed, 128 + the signal
 // (130 for SIGINT) when interrupted. Throws CLI::ValidationError for a bad option of the
-// command line itself, and cuzk::Error when the job list cannot be read.
+// command line itself, and cuzk::Error when the job list cannot be read or a list file has a bad
+// line.
 int prove_jobs(const ProveOptions& options, const JobsHooks& hooks = {});
 
 }  // namespace cuzk::cli

@@ -14,8 +14,10 @@ namespace {
 
 namespace seal = prover::seal;
 
-// Passes the prover's events on, and turns a stop request into Interrupted at the next phase:
-// there, on the calling thread between phases, an exception unwinds the prover cleanly.
+// Passes the prover's events on, and turns a stop request into Interrupted at the next phase
+// until the proving has started (there, on the calling thread between phases, an exception unwinds
+// the prover cleanly). A sector whose proving has started is finished: its minutes of MSMs are
+// not thrown away, and the caller writes the proof before it stops.
 class StoppingObserver final : public seal::ProveObserver {
  public:
   StoppingObserver(ProvingObserver* next, const std::atomic<bool>* stop)
@@ -23,7 +25,8 @@ class StoppingObserver final : public seal::ProveObserver {
 
   void phase_started(seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override {
-    if (stop_ != nullptr && stop_->load()) throw Interrupted();
+    if (phase == seal::SealPhase::kProve) proving_ = true;
+    if (!proving_ && stop_ != nullptr && stop_->load()) throw Interrupted();
     if (next_ != nullptr) next_->phase_started(phase, first, count, total);
   }
   void partition_done(seal::SealPhase phase, std::uint32_t k, std::uint32_t total) override {
@@ -36,6 +39,7 @@ class StoppingObserver final : public seal::ProveObserver {
  private:
   ProvingObserver* next_;
   const std::atomic<bool>* stop_;
+  bool proving_ = false;
 };
 
 class CpuSectorProver final : public SectorProver {
@@ -59,7 +63,7 @@ class CpuSectorProver final : public SectorProver {
     SectorOutcome outcome;
     outcome.timings.backend = "cpu";
     try {
-      prover::CpuBackend backend;
+      prover::CpuBackend backend(options_.meter);
       StoppingObserver observer(options_.observer, options_.stop);
       seal::ProveSealOptions o;
       o.sector = sector.sector;

@@ -1,8 +1,9 @@
 // The CPU implementation of SectorProver (sector_prover.hpp): prover::seal::prove_seal, which
 // checks the C1, synthesizes and proves the partitions in batches on every OpenMP thread and
 // verifies the proofs. It proves a sector inside submit(); collect() hands the outcomes back in
-// order. The stop request is checked between phases (and batches): a sector stopped there fails
-// with Interrupted, having written nothing.
+// order. The stop request is checked between phases until the proving starts: a sector stopped
+// there fails with Interrupted, having written nothing; one whose proving has started (minutes of
+// MSMs on a large sector) is finished, and the job queue writes it.
 #pragma once
 
 #include <memory>

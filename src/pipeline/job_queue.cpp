@@ -20,19 +20,20 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// The output may not be a directory (found only at the final rename otherwise, after all the
-// proving) nor the C1 itself under another name (a link, a hard link, a relative path): the proof
-// would replace its own input.
-void check_output(const SectorJob& job) {
+// Why the output may not be written: it is a directory (found only at the final rename otherwise,
+// after all the proving), or the C1 itself under another name (a link, a hard link, another
+// spelling of the path), which the proof would replace. Nothing when it may.
+std::optional<std::string> output_refusal(const SectorJob& job) {
   struct stat output {};
-  if (::stat(job.output.c_str(), &output) != 0) return;  // a new file: nothing there to lose
-  if (S_ISDIR(output.st_mode)) throw UsageError(job.output.string() + ": is a directory");
+  if (::stat(job.output.c_str(), &output) != 0) return std::nullopt;  // a new file
+  if (S_ISDIR(output.st_mode)) return job.output.string() + ": is a directory";
   struct stat input {};
   if (::stat(job.c1.c_str(), &input) == 0 && input.st_dev == output.st_dev &&
       input.st_ino == output.st_ino) {
-    throw UsageError(job.output.string() + ": is the C1 file " + job.c1.string() +
-                     "; the proof may not replace its input");
+    return job.output.string() + ": is the C1 file " + job.c1.string() +
+           "; the proof may not replace its input";
   }
+  return std::nullopt;
 }
 
 void append(TimingReport& into, TimingReport&& from) {
@@ -78,7 +79,10 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
   std::shared_ptr<const porep::C1Output> c1;
   try {
     if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
-    check_output(j);
+    if (std::optional<std::string> refusal = output_refusal(j)) {
+      fail(report, {FailureKind::kOutput, std::move(*refusal)});
+      return;
+    }
     // Opened before any work, so an unwritable destination fails at once; removed on any failure.
     pending.out = std::make_unique<AtomicFile>(j.output);
     const Clock::time_point read = Clock::now();

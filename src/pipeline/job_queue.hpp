@@ -9,8 +9,9 @@
 //     proves this one (at most two sectors' witnesses alive), on the CPU it finishes it at once;
 //   the proof, verified, written atomically; the job's end told to the JobObserver.
 // A failed job does not stop the others. With ProvingOptions::stop set, no new job starts and the
-// one in flight fails Interrupted at its next partition (GPU) or phase (CPU). Destroying the
-// queue abandons what is still in flight, leaving no file at its output.
+// one in flight fails Interrupted at its next partition (GPU) or phase (CPU, until its proving has
+// started: then it is finished and written). Destroying the queue abandons what is still in
+// flight, leaving no file at its output.
 #pragma once
 
 #include <chrono>

@@ -12,6 +12,7 @@
 #include "pipeline/proving_observer.hpp"
 #include "prover/backend_kind.hpp"
 #include "prover/seal/seal_prover.hpp"
+#include "util/work_meter.hpp"
 
 namespace cuzk::pipeline {
 
@@ -28,8 +29,11 @@ struct ProvingOptions {
   std::uint32_t cpu_partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;
   // Progress; none: silent. Must outlive the prover.
   ProvingObserver* observer = nullptr;
-  // Once true, the sector in flight fails with Interrupted at its next partition (GPU) or phase
-  // (CPU), and no more work starts.
+  // Where the CPU prover's long steps (MSMs, the quotient's transforms) report how far they are,
+  // for a progress bar; none: not followed. Must outlive the prover.
+  WorkMeter* meter = nullptr;
+  // Once true, no more work starts; the sector in flight fails with Interrupted at its next
+  // partition (GPU) or phase (CPU, until its proving has started: then it is finished).
   const std::atomic<bool>* stop = nullptr;
 };
 

@@ -26,6 +26,7 @@
 #include "bls12_381/bigint.hpp"
 #include "prover/density.hpp"
 #include "util/error.hpp"
+#include "util/work_meter.hpp"
 
 namespace cuzk::prover {
 
@@ -171,10 +172,15 @@ void for_each_in_chunk(const Chunks& chunks, std::size_t k, std::size_t n,
 
 }  // namespace detail
 
+// `meter`, when given, is told of the work as it goes: a unit per chunk in the pass over the ones
+// and per chunk and window in the buckets' pass. The buckets' pass is counted in its total from
+// the start with the windows all n scalars would need, then corrected once the ones are known, so
+// that the share done only grows (or jumps ahead).
 template <class Affine>
 typename CurveOps<Affine>::Projective msm(std::span<const Affine> bases,
                                           std::span<const ScalarLimbs> scalars,
-                                          const DensityBitmap* density = nullptr) {
+                                          const DensityBitmap* density = nullptr,
+                                          WorkMeter* meter = nullptr) {
   using Ops = CurveOps<Affine>;
   using Projective = typename Ops::Projective;
   const std::size_t n = scalars.size();
@@ -192,6 +198,10 @@ typename CurveOps<Affine>::Projective msm(std::span<const Affine> bases,
   const auto threads = static_cast<std::size_t>(omp_get_max_threads());
   const detail::Chunks chunks = detail::split_into_chunks(n, density, 8 * threads);
   const auto num_chunks = static_cast<std::int64_t>(chunks.count());
+  // Signed: the estimate of the buckets' pass, corrected below.
+  const auto estimated_pass_units = static_cast<std::int64_t>(
+      detail::SignedWindows(detail::plan_windows(n).bits).count() * chunks.count());
+  if (meter != nullptr) meter->extend(num_chunks + estimated_pass_units);
 
   // Pass 1: add the bases of scalar 1 directly and count the scalars that need windows.
   std::vector<Projective> ones(chunks.count(), Ops::identity());
@@ -206,12 +216,16 @@ typename CurveOps<Affine>::Projective msm(std::span<const Affine> bases,
         ++others[uk];
       }
     });
+    if (meter != nullptr) meter->advance(1);
   }
   Projective result = Ops::identity();
   for (const auto& p : ones) Ops::add(result, p);
   std::size_t total_others = 0;
   for (std::size_t o : others) total_others += o;
-  if (total_others == 0) return result;
+  if (total_others == 0) {
+    if (meter != nullptr) meter->extend(-estimated_pass_units);
+    return result;
+  }
 
   // Pass 2: Pippenger over (window, group of chunks) tasks, each with its own buckets: batched
   // ones when a window has enough buckets to fill the batches.
@@ -224,6 +238,9 @@ typename CurveOps<Affine>::Projective msm(std::span<const Affine> bases,
   const std::size_t num_buckets = std::size_t{1} << (windows.bits() - 1);
   std::vector<Projective> partial(num_windows * groups, Ops::identity());
   const auto num_tasks = static_cast<std::int64_t>(partial.size());
+  if (meter != nullptr) {
+    meter->extend(static_cast<std::int64_t>(num_windows * chunks.count()) - estimated_pass_units);
+  }
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t task = 0; task < num_tasks; ++task) {
     const auto window = static_cast<std::uint32_t>(static_cast<std::size_t>(task) / groups);
@@ -247,6 +264,7 @@ typename CurveOps<Affine>::Projective msm(std::span<const Affine> bases,
     partial[static_cast<std::size_t>(task)] =
         plan.batch ? accumulate(typename Ops::BatchBuckets(num_buckets))
                    : accumulate(typename Ops::Buckets(num_buckets));
+    if (meter != nullptr) meter->advance(last - first);
   }
 
   // Horner over the windows, most significant first.

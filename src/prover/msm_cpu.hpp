@@ -29,10 +29,10 @@ struct CurveOps<bls12_381::AffinePoint<Curve>> {
   static Projective doubled(const Projective& p) { return p.doubled(); }
 };
 
-// See msm() in prover/msm.hpp for the pairing of bases, scalars and density.
+// See msm() in prover/msm.hpp for the pairing of bases, scalars and density, and the meter.
 G1Jacobian msm_g1(std::span<const G1Affine> bases, std::span<const ScalarLimbs> scalars,
-                  const DensityBitmap* density = nullptr);
+                  const DensityBitmap* density = nullptr, WorkMeter* meter = nullptr);
 G2Jacobian msm_g2(std::span<const G2Affine> bases, std::span<const ScalarLimbs> scalars,
-                  const DensityBitmap* density = nullptr);
+                  const DensityBitmap* density = nullptr, WorkMeter* meter = nullptr);
 
 }  // namespace cuzk::prover

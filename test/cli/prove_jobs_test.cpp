@@ -1,9 +1,11 @@
 // `cuzk prove --jobs` end to end on the CPU with 2 KiB sectors: test parameters generated once for
 // this executable (a 2^22-point setup), C1s from `cuzk gen-c1`. A list fed through a pipe as the
-// proofs are written: two proofs valid by `cuzk verify`, a missing C1 reported alone, nothing at
-// its output, the parameters loaded once. Then failures that cost no proving (bad lines,
-// unwritable outputs, a C1 of another sector), the command line's usage errors, and SIGINT and
-// SIGTERM stopping a run at a known point.
+// proofs are written: two proofs valid by `cuzk verify`, a missing C1 and a bad line reported
+// alone, nothing at their outputs, the parameters loaded once. Then failures that cost no proving
+// (unwritable outputs, the C1 itself or a directory as output, a C1 of another sector), a list
+// file with bad lines refused whole before any proving, the command line's usage errors, SIGINT
+// and SIGTERM stopping a run before its proving, and SIGINT while the CPU proves: that job is
+// finished and written.
 #include <doctest/doctest.h>
 #include <simdjson.h>
 #include <unistd.h>
@@ -100,15 +102,17 @@ class StdinFrom {
 
 }  // namespace
 
-TEST_CASE("cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 reported alone") {
+TEST_CASE(
+    "cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 and a bad line alone") {
   const World& w = world();
   const TempDir out("prove_jobs_out");
   const fs::path missing = w.dir / "no-such-c1.json";
   const std::string first = "# two sectors and a missing C1\n" + w.c1_7.string() + " " +
                             (out / "p7.bin").string() + " --miner-id 1000 --sector-id 7\n\n";
-  const std::string rest = missing.string() + " " + (out / "p9.bin").string() +
-                           " --miner-id 1000 --sector-id 9\n" + w.c1_8.string() + " " +
-                           (out / "p8.bin").string() + " --miner-id f01000 --sector-id 8\n";
+  const std::string rest =
+      missing.string() + " " + (out / "p9.bin").string() + " --miner-id 1000 --sector-id 9\n" +
+      w.c1_8.string() + " " + (out / "p8.bin").string() + " --miner-id f01000 --sector-id 8\n" +
+      w.c1_8.string() + " " + (out / "p10.bin").string() + " --miner-id nope\n";
   int fds[2];
   REQUIRE(pipe(fds) == 0);
   // The rest of the list comes only once the first proof is written: a prover that read its list
@@ -140,7 +144,9 @@ TEST_CASE("cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 rep
   CHECK(contains(o.err, "job 1 (" + w.c1_7.string() + "): wrote " + (out / "p7.bin").string()));
   CHECK(contains(o.err, "job 2: failed: " + missing.string()));
   CHECK(contains(o.err, "job 3 (" + w.c1_8.string() + "): wrote " + (out / "p8.bin").string()));
-  CHECK(contains(o.err, "summary: 2 sectors proved, 1 failed"));
+  // A piped list is read as it comes: its bad line fails alone, after the jobs before it.
+  CHECK(contains(o.err, "job 4: failed: line 6: --miner-id 'nope' is not an actor id"));
+  CHECK(contains(o.err, "summary: 2 sectors proved, 2 failed"));
   CHECK(listing(out.path()) == std::vector<std::string>{"p7.bin", "p8.bin"});
   CHECK(cuzk::test::read_bytes(out / "p7.bin").size() == 192);
   const Outcome v7 = verify(w, w.c1_7, out / "p7.bin", "7");
@@ -156,7 +162,7 @@ TEST_CASE("cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 rep
   const simdjson::padded_string json = simdjson::padded_string::load(timings.string());
   const simdjson::dom::element doc = parser.parse(json);
   const simdjson::dom::array jobs = doc["jobs"];
-  REQUIRE(jobs.size() == 3);
+  REQUIRE(jobs.size() == 4);
   CHECK(bool(jobs.at(0)["ok"]));
   CHECK_FALSE(bool(jobs.at(1)["ok"]));
   CHECK(std::int64_t(jobs.at(1)["line"]) == 4);
@@ -166,37 +172,67 @@ TEST_CASE("cuzk prove --jobs -: a piped list, two proofs valid, a missing C1 rep
   CHECK(jobs.at(2)["timings"]["phases"]["load_params"].error() == simdjson::NO_SUCH_FIELD);
   CHECK(jobs.at(2)["timings"]["phases"]["prove"].error() == simdjson::SUCCESS);
   CHECK(std::int64_t(doc["summary"]["sectors"]) == 2);
-  CHECK(std::int64_t(doc["summary"]["failed"]) == 1);
+  CHECK(std::int64_t(doc["summary"]["failed"]) == 2);
   CHECK(double(doc["summary"]["steady_state_s_per_sector"]) > 0);
   CHECK(doc["summary"]["gpu_busy_fraction"].is_null());
 }
 
-TEST_CASE("cuzk prove --jobs FILE: bad lines and unusable inputs fail alone, by number") {
+TEST_CASE("cuzk prove --jobs FILE: unusable inputs and outputs fail alone, by number") {
   const World& w = world();
   const TempDir out("prove_jobs_bad");
-  const fs::path list = w.dir / "bad-jobs.txt";
+  const fs::path list = w.dir / "unusable-jobs.txt";
+  const fs::path c1_copy = out / "c1-7.json";
+  fs::copy_file(w.c1_7, c1_copy);
+  const std::vector<std::uint8_t> c1_bytes = cuzk::test::read_bytes(c1_copy);
+  fs::create_directories(out / "a-directory");
   const std::string c1 = w.c1_7.string();
   std::ofstream(list) << "# nothing here can be proved\n"
-                      << c1 << " " << (out / "a.bin").string() << " --miner-id nope\n"
-                      << "\n"
                       << (w.dir / "none.json").string() << " " << (out / "b.bin").string() << "\n"
                       << c1 << " " << (out / "no-dir" / "c.bin").string()
                       << " --miner-id 1000 --sector-id 7\n"
                       << c1 << " " << (out / "d.bin").string() << " --miner-id 1000 --sector-id 8\n"
-                      << c1 << "\n";
+                      << c1_copy.string() << " " << c1_copy.string()
+                      << " --miner-id 1000 --sector-id 7\n"
+                      << c1 << " " << (out / "a-directory").string() << "\n";
   const Outcome o = run_cuzk({"prove", "--jobs", list.string(), "--params-dir",
                               w.params_dir.string(), "--backend", "cpu", "-q"});
   INFO(o.err);
   CHECK(o.exit_code == 1);
   CHECK(o.out.empty());
-  CHECK(contains(o.err, "job 1: failed: line 2: --miner-id 'nope' is not an actor id"));
-  CHECK(contains(o.err, "job 2: failed: " + (w.dir / "none.json").string()));
-  CHECK(contains(o.err, "job 3: failed: "));
-  CHECK(contains(o.err, "job 4: failed: replica_id "));  // sector 8's id for sector 7's C1
-  CHECK(contains(o.err, "job 5: failed: line 7: "));
+  CHECK(contains(o.err, "job 1: failed: " + (w.dir / "none.json").string()));
+  CHECK(contains(o.err, "job 2: failed: "));
+  CHECK(contains(o.err, "job 3: failed: replica_id "));  // sector 8's id for sector 7's C1
+  CHECK(contains(o.err, "job 4: failed: " + c1_copy.string() + ": is the C1 file"));
+  CHECK(contains(o.err, "job 5: failed: " + (out / "a-directory").string() + ": is a directory"));
   // -q: the failures and nothing else, one line each.
   CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 5);
+  CHECK(listing(out.path()) == std::vector<std::string>{"a-directory", "c1-7.json"});
+  CHECK(cuzk::test::read_bytes(c1_copy) == c1_bytes);
+}
+
+TEST_CASE("cuzk prove --jobs FILE: a bad line refuses the whole list before any proving") {
+  const World& w = world();
+  const TempDir out("prove_jobs_bad_line");
+  const fs::path list = w.dir / "bad-line-jobs.txt";
+  const std::string c1 = w.c1_7.string();
+  const std::vector<std::uint8_t> c1_bytes = cuzk::test::read_bytes(w.c1_7);
+  std::ofstream(list) << "# the third line is bad, the seventh too\n"
+                      << c1 << " " << (out / "a.bin").string() << " --miner-id 1000 --sector-id 7\n"
+                      << c1 << " " << (out / "b.bin").string() << " --miner-id nope\n"
+                      << "\n"
+                      << c1 << " " << (out / "c.bin").string() << " --miner-id 1000 --sector-id 7\n"
+                      << "# a comment\n"
+                      << c1 << "\n";
+  const Outcome o = run_cuzk({"prove", "--jobs", list.string(), "--params-dir",
+                              w.params_dir.string(), "--backend", "cpu"});
+  INFO(o.err);
+  CHECK(o.exit_code == 1);
+  CHECK(one_line(o.err));
+  CHECK(contains(o.err, list.string() + ": 2 bad lines, nothing proved: line 3: --miner-id 'nope' "
+                                        "is not an actor id"));
+  CHECK(contains(o.err, "; line 7: "));
   CHECK(listing(out.path()).empty());
+  CHECK(cuzk::test::read_bytes(w.c1_7) == c1_bytes);
 }
 
 TEST_CASE("cuzk prove: --jobs or C1 and -o, never both; bad options fail before any job") {
@@ -220,6 +256,13 @@ TEST_CASE("cuzk prove: --jobs or C1 and -o, never both; bad options fail before 
     check_usage_error(run_cuzk(args));
   }
   CHECK_FALSE(fs::exists(w.dir / "never.bin"));
+  // A negative or zero size is named as such, not as CLI11's unsigned overflow.
+  for (const char* size : {"-5GiB", "0"}) {
+    INFO(size);
+    const Outcome o = run_cuzk({"prove", c1, "-o", "x.bin", "--gpu-memory-limit", size});
+    check_usage_error(o);
+    CHECK(contains(o.err, "cuzk: --gpu-memory-limit: must be a positive size, e.g. 24GiB"));
+  }
 
   const Outcome missing = run_cuzk({"prove", "--jobs", (w.dir / "no-list.txt").string()});
   CHECK(missing.exit_code == 1);
@@ -227,7 +270,8 @@ TEST_CASE("cuzk prove: --jobs or C1 and -o, never both; bad options fail before 
   CHECK(contains(missing.err, "cannot open the job list"));
 }
 
-TEST_CASE("SIGINT and SIGTERM: the job in flight abandoned, no more taken, no file, 128 + signal") {
+TEST_CASE(
+    "SIGINT and SIGTERM before proving: the job in flight abandoned, no more taken, no file") {
   const World& w = world();
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
@@ -262,4 +306,42 @@ TEST_CASE("SIGINT and SIGTERM: the job in flight abandoned, no more taken, no fi
     CHECK_FALSE(contains(err, "job 2"));
     CHECK(listing(out.path()) == std::vector<std::string>{"jobs.txt"});
   }
+}
+
+TEST_CASE("SIGINT while the CPU proves: the job is finished and written, valid; no more taken") {
+  const World& w = world();
+  const TempDir out("prove_jobs_cpu_signal");
+  const fs::path list = out / "jobs.txt";
+  std::ofstream(list) << w.c1_7.string() << " " << (out / "p7.bin").string()
+                      << " --miner-id 1000 --sector-id 7\n"
+                      << w.c1_8.string() << " " << (out / "p8.bin").string()
+                      << " --miner-id 1000 --sector-id 8\n";
+  cuzk::cli::ProveOptions options;
+  options.jobs = list.string();
+  options.params_dir = w.params_dir.string();
+  options.backend = "cpu";
+  cuzk::cli::JobsHooks hooks;
+  // The signal arrives as job 1's proving starts: minutes of MSMs on a large sector.
+  hooks.phase_started = [](std::size_t job, cuzk::prover::seal::SealPhase phase) {
+    if (job == 1 && phase == cuzk::prover::seal::SealPhase::kProve) std::raise(SIGINT);
+  };
+  int status = 0;
+  std::string err;
+  {
+    cuzk::test::detail::StreamCapture capture(stderr);
+    status = cuzk::cli::prove_jobs(options, hooks);
+    err = capture.text();
+  }
+  INFO(err);
+  CHECK(status == 128 + SIGINT);
+  // Said at once, before the proof is written.
+  const std::size_t notice = err.find("interrupted: finishing job 1 (the CPU is proving it)");
+  const std::size_t wrote = err.find("job 1 (" + w.c1_7.string() + "): wrote ");
+  REQUIRE(notice != std::string::npos);
+  REQUIRE(wrote != std::string::npos);
+  CHECK(notice < wrote);
+  CHECK_FALSE(contains(err, "job 2"));
+  CHECK(listing(out.path()) == std::vector<std::string>{"jobs.txt", "p7.bin"});
+  const Outcome v7 = verify(w, w.c1_7, out / "p7.bin", "7");
+  CHECK(v7.out == "valid\n");
 }

@@ -412,6 +412,46 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
   CHECK(check.out.find("MISMATCH") != std::string::npos);
 }
 
+TEST_CASE("cuzk prove: the output may be neither the C1 nor a directory, refused before any work") {
+  const World& w = world();
+  const fs::path dir = w.dir.path() / "same-file";
+  fs::create_directories(dir);
+  const fs::path c1 = dir / "c1.json";
+  fs::copy_file(w.c1, c1);
+  const std::vector<std::uint8_t> c1_bytes = read_bytes(c1);
+  fs::create_symlink(c1, dir / "symlink.json");
+  fs::create_hard_link(c1, dir / "hardlink.json");
+  fs::create_directories(dir / "a-directory");
+
+  struct Case {
+    const char* what;
+    fs::path output;
+    std::string message;
+  };
+  const Case cases[] = {
+      {"the C1's own path", c1, c1.string() + ": is the C1 file " + c1.string()},
+      {"another spelling of it", dir / "." / "c1.json", "is the C1 file"},
+      {"a symbolic link to it", dir / "symlink.json", "is the C1 file"},
+      {"a hard link to it", dir / "hardlink.json", "is the C1 file"},
+      {"a directory", dir / "a-directory", (dir / "a-directory").string() + ": is a directory"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    const Outcome o = run_cuzk({"prove", c1.string(), "-o", c.output.string(), "--params-dir",
+                                w.params_dir.string(), "--miner-id", std::to_string(kMinerId),
+                                "--sector-id", std::to_string(kSectorId)});
+    INFO(o.err);
+    CHECK(o.exit_code == 1);
+    // The refusal is the only line: nothing was read or proved before it.
+    CHECK(one_line(o.err));
+    CHECK(o.err.rfind("cuzk: ", 0) == 0);
+    CHECK(o.err.find(c.message) != std::string::npos);
+    CHECK(read_bytes(c1) == c1_bytes);
+  }
+  CHECK(fs::is_directory(dir / "a-directory"));
+  CHECK(fs::is_empty(dir / "a-directory"));
+}
+
 TEST_CASE("cuzk params: check the generated files, never overwrite them") {
   const World& w = world();
   const Outcome params =

@@ -124,7 +124,8 @@ SetupDevice choose_setup_device(BackendKind kind) {
 
 TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
                                            const ToxicWaste& waste, TestParameterWriter& writer,
-                                           SetupDevice device, const SetupLog& log) {
+                                           SetupDevice device, const SetupLog& log,
+                                           WorkMeter* meter) {
   const std::string name(porep::seal_proof_info(proof).name);
   const ParameterPaths& paths = writer.paths();
   TestSetupReport report;
@@ -151,9 +152,14 @@ TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
   const std::unique_ptr<PointEncoder> encoder = make_point_encoder(bases, device);
   // The marker's digest of the .params, hashed as it is written (no second read of 47 GB).
   porep::Blake2b digest;
+  const MeteredStep writing(meter, "writing " + paths.params.filename().string(),
+                            report.sizes.params, "bytes");
   const WrittenSetup written =
       write_setup_params(scalars, bases, *encoder, writer.params_file(),
-                         [&digest](std::span<const std::uint8_t> bytes) { digest.update(bytes); });
+                         [&digest, &writing](std::span<const std::uint8_t> bytes) {
+                           digest.update(bytes);
+                           writing.advance(bytes.size());
+                         });
   const double wrote = clock.lap();
   writer.finish_streamed(written.vk_bytes, parameter_digest_of(digest));
   const double synced = clock.lap();

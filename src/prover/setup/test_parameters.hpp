@@ -23,6 +23,7 @@
 #include "prover/setup/test_setup.hpp"
 #include "util/atomic_file.hpp"
 #include "util/file_lock.hpp"
+#include "util/work_meter.hpp"
 
 namespace cuzk::prover {
 
@@ -85,9 +86,11 @@ using SetupLog = std::function<void(const std::string&)>;
 // circuit, checks that the directory has room for both files (cuzk::Error naming what is free
 // and what is needed otherwise), computes the setup's scalars, writes the .params as its points
 // are made (prover/setup/parameter_writer.hpp) while hashing it, then puts the marked set in place.
-// On a failure no file of the set is left.
+// On a failure no file of the set is left. `meter`, when given, follows the writing of the
+// .params (the fixed-base products and their encoding) in bytes.
 TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
                                            const ToxicWaste& waste, TestParameterWriter& writer,
-                                           SetupDevice device, const SetupLog& log);
+                                           SetupDevice device, const SetupLog& log,
+                                           WorkMeter* meter = nullptr);
 
 }  // namespace cuzk::prover
