@@ -11,7 +11,7 @@
 #include "porep/c1_json.hpp"
 #include "porep/c1_proof_reader.hpp"
 #include "util/error.hpp"
-#include "util/parallel_tasks.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::porep {
 namespace {
@@ -130,7 +130,7 @@ void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
     }
     std::vector<std::vector<ChallengeProof>> partitions(texts.size());
     // The first partition's failure, as read in order.
-    run_parallel_tasks(texts.size(), [&](std::size_t k) {
+    parallel_for(texts.size(), 1, [&](std::size_t k) {
       JsonPath partition_path = path;
       partition_path.push_index(k);
       partitions[k] = read_partition(texts[k], layout, k, partition_path);

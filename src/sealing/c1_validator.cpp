@@ -7,10 +7,10 @@
 #include "porep/challenges.hpp"
 #include "porep/graph.hpp"
 #include "sealing/labels.hpp"
-#include "sealing/parallel_for.hpp"
 #include "sealing/tree_hash.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {

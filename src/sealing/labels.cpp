@@ -5,8 +5,8 @@
 #include <string>
 
 #include "porep/sha256.hpp"
-#include "sealing/parallel_for.hpp"
 #include "util/error.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {
