@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "porep/base64.hpp"
 #include "porep/c1_consistency.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/c1_proof_reader.hpp"
+#include "util/base64.hpp"
 #include "util/error.hpp"
 #include "util/parallel_for.hpp"
 
