@@ -20,7 +20,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace seal = cuzk::prover::seal;
+namespace prover = cuzk::prover;
 using cuzk::test::run_cuzk;
 using cuzk::test::TempDir;
 

@@ -23,7 +23,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace seal = cuzk::prover::seal;
+namespace prover = cuzk::prover;
 using cuzk::test::run_cuzk;
 
 constexpr auto kProof = cuzk::porep::RegisteredSealProof::kStackedDrg2KiBV1_1;

@@ -50,6 +50,7 @@ namespace porep = cuzk::porep;
 namespace sealing = cuzk::sealing;
 
 namespace fs = std::filesystem;
+namespace prover = cuzk::prover;
 namespace seal = cuzk::prover::seal;
 using porep::Domain;
 

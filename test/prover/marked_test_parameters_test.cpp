@@ -30,7 +30,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace seal = cuzk::prover::seal;
+namespace prover = cuzk::prover;
 using prover::ParameterFileStatus;
 
 constexpr auto kProof = cuzk::porep::RegisteredSealProof::kStackedDrg2KiBV1_1;

@@ -23,7 +23,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace seal = cuzk::prover::seal;
+namespace prover = cuzk::prover;
 using cuzk::porep::RegisteredSealProof;
 
 std::vector<std::uint8_t> pattern(std::size_t n) {
