@@ -1,6 +1,6 @@
 #include "porep/replica_id.hpp"
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 
 namespace cuzk::porep {
 
@@ -20,7 +20,7 @@ Domain replica_id(const ProverId& prover_id, std::uint64_t sector_id, const Doma
                   const Domain& comm_d, const PorepId& porep_id) {
   std::array<std::uint8_t, 8> sector_be{};
   for (int i = 0; i < 8; ++i) sector_be[i] = static_cast<std::uint8_t>(sector_id >> (56 - 8 * i));
-  return truncate_to_fr32(Sha256()
+  return truncate_to_fr32(hashers::Sha256()
                               .update(prover_id)
                               .update(sector_be)
                               .update(ticket)

@@ -2,11 +2,12 @@
 
 #include <doctest/doctest.h>
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
 
 using namespace cuzk::porep;
+using cuzk::hashers::sha256;
 
 namespace {
 

@@ -7,10 +7,10 @@
 
 #include <string>
 
+#include "hashers/sha256.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "porep/sha256.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_validator.hpp"
 #include "sealing/c1_writer.hpp"
@@ -64,7 +64,7 @@ std::string defect_of(const porep::C1Output& c1,
 
 std::string digest_hex(const std::string& s) {
   return cuzk::to_hex(
-      porep::sha256(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size())));
+      cuzk::hashers::sha256(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size())));
 }
 
 }  // namespace
