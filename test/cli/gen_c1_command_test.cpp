@@ -1,6 +1,7 @@
 // `cuzk gen-c1` and `cuzk check-c1` end to end through cli::run: a generated 2 KiB C1 is written
-// atomically, reported, and checked valid (also against the miner and sector it was made for);
-// a corrupted file is named invalid with exit 1; usage errors exit 2.
+// atomically, reported, and checked valid (also against the miner and sector it was made for, the
+// miner given as a number or an ID address); a corrupted file is named invalid with exit 1; usage
+// errors exit 2.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -59,13 +60,20 @@ TEST_CASE("cuzk gen-c1 then check-c1: a valid 2 KiB C1") {
       run_cuzk({"check-c1", file.str(), "--miner-id", "1000", "--sector-id", "9"});
   CHECK(other.exit_code == 1);
   CHECK(other.out.starts_with("invalid: replica_id "));
+  const Outcome as_address =
+      run_cuzk({"check-c1", file.str(), "--miner-id", "f01234", "--sector-id", "9"});
+  CHECK(as_address.exit_code == 0);
+  CHECK(as_address.out == "valid\n");
 
-  // The same options give the same file.
+  // The same options give the same file, with the miner as a number or an ID address.
   const std::string first = read_file(file.path);
-  REQUIRE(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "-o", file.str(),
-                    "--miner-id", "1234", "--sector-id", "9"})
-              .exit_code == 0);
-  CHECK(read_file(file.path) == first);
+  for (const char* miner : {"1234", "f01234", "t01234"}) {
+    INFO(miner);
+    REQUIRE(run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "-o", file.str(),
+                      "--miner-id", miner, "--sector-id", "9"})
+                .exit_code == 0);
+    CHECK(read_file(file.path) == first);
+  }
 }
 
 TEST_CASE("cuzk check-c1: a corrupted C1 exits 1 and names the failure") {
