@@ -21,6 +21,7 @@
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
 #include "cli/porep_options.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
 #include "sealing/c1_generator.hpp"
@@ -47,9 +48,7 @@ struct GenC1Options {
 
 sealing::GenerateC1Options resolve(const GenC1Options& o) {
   sealing::GenerateC1Options g;
-  const auto proof = porep::seal_proof_from_name(o.registered_proof);
-  if (!proof) throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
-  g.proof = *proof;
+  g.proof = registered_proof_option(o.registered_proof);
   g.data_seed = o.data_seed;
   g.identity.prover_id =
       resolve_prover_id(o.ids).value_or(porep::prover_id_from_actor_id(kDefaultMinerId));
@@ -79,9 +78,7 @@ void add_gen_c1_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "gen-c1", "Write a valid C1 file: a really sealed small sector, or a sparse 32/64 GiB one");
   auto o = std::make_shared<GenC1Options>();
-  cmd->add_option("--registered-proof", o->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
-      ->required();
+  add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof")->required();
   cmd->add_option("-o,--output", o->output, "Output C1 file")->required();
   cmd->add_option("--data-seed", o->data_seed, "Seed of the pseudo-random sector data");
   add_prover_id_options(*cmd, o->ids)->default_str(std::to_string(kDefaultMinerId));

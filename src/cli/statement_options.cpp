@@ -1,5 +1,6 @@
 #include "cli/statement_options.hpp"
 
+#include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 
@@ -9,8 +10,7 @@ void add_statement_options(CLI::App& cmd, StatementOptions& o) {
   auto* c1 = cmd.add_option("--c1", o.c1,
                             "Take registered proof, comm_r, comm_d, ticket and seed from this "
                             "C1 output");
-  auto* name = cmd.add_option("--registered-proof", o.registered_proof,
-                              "Registered seal proof, e.g. StackedDrg2KiBV1_1");
+  auto* name = add_registered_proof_option(cmd, o.registered_proof, "Registered seal proof");
   auto* comm_r = cmd.add_option("--comm-r", o.comm_r, "comm_r: 64 hex digits");
   auto* comm_d = cmd.add_option("--comm-d", o.comm_d, "comm_d: 64 hex digits");
   add_prover_id_options(cmd, o.ids);
@@ -50,12 +50,7 @@ prover::seal::SealStatement statement_from_options(const StatementOptions& o) {
     check_porep_overrides(s.overrides, s.proof);
     return s;
   }
-  const auto proof = porep::seal_proof_from_name(o.registered_proof);
-  if (!proof) {
-    throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
-                               "' is not a registered seal proof, e.g. StackedDrg2KiBV1_1");
-  }
-  s.proof = *proof;
+  s.proof = registered_proof_option(o.registered_proof);
   s.comm_r = parse_hex32("--comm-r", o.comm_r);
   s.comm_d = parse_hex32("--comm-d", o.comm_d);
   s.ticket = parse_hex32("--ticket", o.ticket);

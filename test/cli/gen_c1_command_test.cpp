@@ -1,7 +1,7 @@
 // `cuzk gen-c1` and `cuzk check-c1` end to end through cli::run: a generated 2 KiB C1 is written
 // atomically, reported, and checked valid (also against the miner and sector it was made for, the
-// miner given as a number or an ID address); a corrupted file is named invalid with exit 1; usage
-// errors exit 2.
+// miner given as a number or an ID address); a corrupted file is named invalid with exit 1;
+// --registered-proof names every registered proof; usage errors exit 2.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -16,6 +16,7 @@
 #include "cli/cli.hpp"
 #include "cli_runner.hpp"
 #include "porep/c1_parser.hpp"
+#include "porep/registered_proof.hpp"
 #include "util/hex.hpp"
 
 namespace {
@@ -93,6 +94,35 @@ TEST_CASE("cuzk check-c1: a corrupted C1 exits 1 and names the failure") {
         "columns' labels\n");
   std::ofstream(file.path, std::ios::binary | std::ios::trunc) << "{}";
   CHECK(run_cuzk({"check-c1", file.str()}).exit_code == 1);
+}
+
+TEST_CASE("cuzk gen-c1: --registered-proof names every registered proof, in --help and errors") {
+  const Outcome help = run_cuzk({"gen-c1", "--help"});
+  CHECK(help.exit_code == 0);
+  const std::size_t at = help.out.find("--registered-proof");
+  REQUIRE(at != std::string::npos);
+  // One a line, in id order, after the option's own words.
+  const std::size_t list = help.out.find("Registered seal proof, one of:\n", at);
+  REQUIRE(list != std::string::npos);
+  std::size_t previous = list;
+  for (const std::string_view name :
+       {"StackedDrg2KiBV1\n", "StackedDrg8MiBV1\n", "StackedDrg2KiBV1_1\n",
+        "StackedDrg64GiBV1_1_Feat_SyntheticPoRep\n",
+        "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep\n"}) {
+    INFO(name);
+    const std::size_t found = help.out.find(name, previous);
+    CHECK(found != std::string::npos);
+    previous = found;
+  }
+
+  const Outcome unknown = run_cuzk({"gen-c1", "--registered-proof", "StackedDrg3KiBV1", "-o", "x"});
+  cuzk::test::check_usage_error(unknown);
+  CHECK(unknown.err ==
+        "cuzk: --registered-proof 'StackedDrg3KiBV1' is not a registered seal proof; the "
+        "registered proofs are " +
+            cuzk::porep::seal_proof_names(", ") + "\n");
+  CHECK(unknown.err.find("StackedDrg2KiBV1, StackedDrg8MiBV1, StackedDrg512MiBV1, ") !=
+        std::string::npos);
 }
 
 TEST_CASE("cuzk gen-c1 / check-c1: usage errors exit with 2") {

@@ -331,6 +331,10 @@ TEST_CASE("cuzk verify: bad usage or input exits 2 with one line") {
                             "sha256_hasher-032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b"
                             "3793b06832f.vk not found in " +
                             empty_dir.string()) != std::string::npos);
+  const Outcome unknown_proof = run_cuzk(with(args, "--registered-proof", "StackedDrg3KiBV1"));
+  CHECK(unknown_proof.err.starts_with(
+      "cuzk: --registered-proof 'StackedDrg3KiBV1' is not a registered seal proof; the registered "
+      "proofs are StackedDrg2KiBV1, StackedDrg8MiBV1, "));
 }
 
 TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") {
