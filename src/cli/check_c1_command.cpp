@@ -4,9 +4,9 @@
 //   cuzk check-c1 c1.json [--prover-id HEX | --miner-id ID] [--sector-id N]
 //                 [--porep-id HEX] [--api-version X.Y.Z] [-v]
 //
-// Prints "valid" and exits 0, or "invalid: <where>: <what>" and exits 1; usage errors exit 2. With
-// a prover (or miner) id and a sector id, replica_id is recomputed from them too. Challenges,
-// parents and replica_id follow another network's porep_id and API version when given
+// Prints "valid" and exits 0, or "invalid: <file>: <where>: <what>" and exits 1; usage errors exit
+// 2. With a prover (or miner) id and a sector id, replica_id is recomputed from them too.
+// Challenges, parents and replica_id follow another network's porep_id and API version when given
 // (porep_options.hpp); -v says which were used.
 #include <cstdio>
 #include <memory>

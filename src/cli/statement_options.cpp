@@ -3,6 +3,7 @@
 #include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
+#include "sealing/c1_validator.hpp"
 
 namespace cuzk::cli {
 
@@ -27,13 +28,14 @@ void add_statement_options(CLI::App& cmd, StatementOptions& o) {
   add_porep_options(cmd, o.porep);
 }
 
-prover::seal::SealStatement statement_from_options(const StatementOptions& o) {
+Statement statement_from_options(const StatementOptions& o) {
   if (o.c1.empty() && o.registered_proof.empty()) {
     throw CLI::ValidationError(
         "give --c1, or --registered-proof with --comm-r, --comm-d, "
         "--ticket and --seed");
   }
-  prover::seal::SealStatement s;
+  Statement out;
+  prover::seal::SealStatement& s = out.seal;
   const auto prover_id = resolve_prover_id(o.ids);
   if (!prover_id) throw CLI::ValidationError("give --prover-id or --miner-id");
   if (!o.sector_id) throw CLI::ValidationError("--sector-id is required");
@@ -41,14 +43,18 @@ prover::seal::SealStatement statement_from_options(const StatementOptions& o) {
   s.sector_id = *o.sector_id;
   s.overrides = parse_porep_overrides(o.porep);
   if (!o.c1.empty()) {
-    const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kStructure);
+    const porep::C1Output c1 = porep::load_c1_file(o.c1, porep::C1Checks::kStructure, s.overrides);
     s.proof = c1.registered_proof;
     s.comm_r = c1.comm_r;
     s.comm_d = c1.comm_d;
     s.ticket = c1.ticket;
     s.seed = c1.seed;
     check_porep_overrides(s.overrides, s.proof);
-    return s;
+    const sealing::ProverSector sector{.prover_id = s.prover_id, .sector_id = s.sector_id};
+    if (const auto defect = sealing::find_identity_defect(c1, sector)) {
+      out.c1_mismatch = defect->message();
+    }
+    return out;
   }
   s.proof = registered_proof_option(o.registered_proof);
   s.comm_r = parse_hex32("--comm-r", o.comm_r);
@@ -56,7 +62,7 @@ prover::seal::SealStatement statement_from_options(const StatementOptions& o) {
   s.ticket = parse_hex32("--ticket", o.ticket);
   s.seed = parse_hex32("--seed", o.seed);
   check_porep_overrides(s.overrides, s.proof);
-  return s;
+  return out;
 }
 
 }  // namespace cuzk::cli

@@ -9,8 +9,9 @@
 //   either form: [--porep-id HEX] [--api-version X.Y.Z] (another network's, porep_options.hpp)
 //               [-v] (which porep_id and API version were used, on stderr)
 //
-// Prints "valid" (exit 0) or "invalid" (exit 1, the reason on stderr); bad usage or unreadable
-// input is one line on stderr and exit 2.
+// Prints "valid" (exit 0) or "invalid" (exit 1, the reason on stderr, led by the --c1's being
+// another miner's or sector's when it is); bad usage or unreadable input is one line on stderr
+// and exit 2.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -51,7 +52,8 @@ prover::VerifyingKey load_verifying_key(const VerifyOptions& o, porep::Registere
 }
 
 int verify(const VerifyOptions& o) {
-  const seal::SealStatement statement = statement_from_options(o.statement);
+  const Statement stated = statement_from_options(o.statement);
+  const seal::SealStatement& statement = stated.seal;
   if (o.verbose) {
     std::fprintf(stderr, "cuzk verify: %s\n",
                  porep_summary(statement.proof, statement.overrides).c_str());
@@ -64,7 +66,10 @@ int verify(const VerifyOptions& o) {
     return kExitSuccess;
   }
   std::printf("invalid\n");
-  std::fprintf(stderr, "cuzk verify: %s: %s\n", o.proof.c_str(), verdict.reason.c_str());
+  // With a C1 of another sector the proof could not be valid: that is said first.
+  std::string why = o.proof + ": " + verdict.reason;
+  if (!stated.c1_mismatch.empty()) why = stated.c1_mismatch + "; " + why;
+  std::fprintf(stderr, "cuzk verify: %s\n", why.c_str());
   return kExitFailure;
 }
 

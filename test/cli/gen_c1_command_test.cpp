@@ -1,7 +1,8 @@
 // `cuzk gen-c1` and `cuzk check-c1` end to end through cli::run: a generated 2 KiB C1 is written
 // atomically, reported, and checked valid (also against the miner and sector it was made for, the
-// miner given as a number or an ID address); a corrupted file is named invalid with exit 1;
-// --registered-proof names every registered proof; usage errors exit 2.
+// miner given as a number or an ID address); another miner's or sector's C1, a corrupted and a
+// missing file are named invalid with exit 1; --registered-proof names every registered proof;
+// usage errors exit 2.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -60,7 +61,16 @@ TEST_CASE("cuzk gen-c1 then check-c1: a valid 2 KiB C1") {
   const Outcome other =
       run_cuzk({"check-c1", file.str(), "--miner-id", "1000", "--sector-id", "9"});
   CHECK(other.exit_code == 1);
-  CHECK(other.out.starts_with("invalid: replica_id "));
+  CHECK(other.out == "invalid: " + file.str() +
+                         ": this C1 was sealed for another miner or sector (given: f01000 sector "
+                         "9; the C1's wrapper says sector 9 too), or under another porep_id than "
+                         "StackedDrg2KiBV1_1's\n");
+  const Outcome other_sector =
+      run_cuzk({"check-c1", file.str(), "--miner-id", "f01234", "--sector-id", "10"});
+  CHECK(other_sector.out == "invalid: " + file.str() +
+                                ": this C1 was sealed for another miner or sector (given: f01234 "
+                                "sector 10; the C1's wrapper says sector 9), or under another "
+                                "porep_id than StackedDrg2KiBV1_1's\n");
   const Outcome as_address =
       run_cuzk({"check-c1", file.str(), "--miner-id", "f01234", "--sector-id", "9"});
   CHECK(as_address.exit_code == 0);
@@ -89,11 +99,15 @@ TEST_CASE("cuzk check-c1: a corrupted C1 exits 1 and names the failure") {
   std::ofstream(file.path, std::ios::binary | std::ios::trunc) << json;
   const Outcome o = run_cuzk({"check-c1", file.str()});
   CHECK(o.exit_code == 1);
-  CHECK(o.out ==
-        "invalid: partition 0, challenge 0: labeling_proofs[0]: its parents are not the parent "
-        "columns' labels\n");
+  CHECK(o.out == "invalid: " + file.str() +
+                     ": partition 0, challenge 0: labeling_proofs[0]: its parents are not the "
+                     "parent columns' labels\n");
   std::ofstream(file.path, std::ios::binary | std::ios::trunc) << "{}";
   CHECK(run_cuzk({"check-c1", file.str()}).exit_code == 1);
+  std::filesystem::remove(file.path);
+  const Outcome missing = run_cuzk({"check-c1", file.str()});
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.out == "invalid: " + file.str() + ": no such file\n");
 }
 
 TEST_CASE("cuzk gen-c1: --registered-proof names every registered proof, in --help and errors") {

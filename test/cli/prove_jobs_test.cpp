@@ -190,9 +190,11 @@ TEST_CASE("cuzk prove --jobs FILE: bad lines and unusable inputs fail alone, by 
   CHECK(o.exit_code == 1);
   CHECK(o.out.empty());
   CHECK(contains(o.err, "job 1: failed: line 2: --miner-id 'nope' is not an actor id"));
-  CHECK(contains(o.err, "job 2: failed: " + (w.dir / "none.json").string()));
+  CHECK(contains(o.err, "job 2: failed: " + (w.dir / "none.json").string() + ": no such file"));
   CHECK(contains(o.err, "job 3: failed: "));
-  CHECK(contains(o.err, "job 4: failed: replica_id "));  // sector 8's id for sector 7's C1
+  CHECK(contains(o.err, "job 4: failed: " + c1 +
+                            ": this C1 was sealed for another miner or sector (given: f01000 "
+                            "sector 8; the C1's wrapper says sector 7)"));
   CHECK(contains(o.err, "job 5: failed: line 7: "));
   // -q: the failures and nothing else, one line each.
   CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 5);
