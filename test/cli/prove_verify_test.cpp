@@ -332,6 +332,19 @@ TEST_CASE("cuzk verify: bad usage or input exits 2 with one line") {
                             "3793b06832f.vk not found in " +
                             empty_dir.string()) != std::string::npos);
 
+  // Every error about a file names it: a key of another circuit, a proof of the wrong size.
+  const prover::ParameterPaths foreign = prover::parameter_paths(w.dir / "foreign-vk", kProof);
+  write_toy_parameters(foreign, 3);
+  const Outcome foreign_vk =
+      run_cuzk(with(args, "--params-dir", foreign.vk.parent_path().string()));
+  check_usage_error(foreign_vk);
+  CHECK(foreign_vk.err == "cuzk: " + foreign.vk.string() +
+                              ": the verifying key has 3 public inputs, but StackedDrg2KiBV1_1 "
+                              "needs 39: it belongs to another circuit\n");
+  const Outcome short_proof_file = run_cuzk(with(args, "--proof", short_proof.string()));
+  CHECK(short_proof_file.err == "cuzk: " + short_proof.string() +
+                                    ": the proof has 191 bytes; StackedDrg2KiBV1_1 proofs have "
+                                    "192 (192 per partition)\n");
   const Outcome unknown_proof = run_cuzk(with(args, "--registered-proof", "StackedDrg3KiBV1"));
   CHECK(unknown_proof.err.starts_with(
       "cuzk: --registered-proof 'StackedDrg3KiBV1' is not a registered seal proof; the registered "
