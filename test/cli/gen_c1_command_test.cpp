@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/cli.hpp"
@@ -58,19 +59,23 @@ TEST_CASE("cuzk gen-c1 then check-c1: a valid 2 KiB C1") {
   const Outcome same = run_cuzk({"check-c1", file.str(), "--miner-id", "1234", "--sector-id", "9"});
   CHECK(same.exit_code == 0);
   CHECK(same.out == "valid\n");
-  const Outcome other =
-      run_cuzk({"check-c1", file.str(), "--miner-id", "1000", "--sector-id", "9"});
-  CHECK(other.exit_code == 1);
-  CHECK(other.out == "invalid: " + file.str() +
-                         ": this C1 was sealed for another miner or sector (given: f01000 sector "
-                         "9; the C1's wrapper says sector 9 too), or under another porep_id than "
-                         "StackedDrg2KiBV1_1's\n");
-  const Outcome other_sector =
-      run_cuzk({"check-c1", file.str(), "--miner-id", "f01234", "--sector-id", "10"});
-  CHECK(other_sector.out == "invalid: " + file.str() +
-                                ": this C1 was sealed for another miner or sector (given: f01234 "
-                                "sector 10; the C1's wrapper says sector 9), or under another "
-                                "porep_id than StackedDrg2KiBV1_1's\n");
+  // Another miner, another sector: what was given, and the sector the wrapper records.
+  const std::pair<std::vector<std::string>, std::string> others[] = {
+      {{"--miner-id", "1000", "--sector-id", "9"},
+       "given: f01000 sector 9; the C1's wrapper says sector 9 too"},
+      {{"--miner-id", "f01234", "--sector-id", "10"},
+       "given: f01234 sector 10; the C1's wrapper says sector 9"},
+  };
+  for (const auto& [ids, given] : others) {
+    INFO(given);
+    std::vector<std::string> args = {"check-c1", file.str()};
+    args.insert(args.end(), ids.begin(), ids.end());
+    const Outcome other = run_cuzk(args);
+    CHECK(other.exit_code == 1);
+    CHECK(other.out == "invalid: " + file.str() +
+                           ": this C1 was sealed for another miner or sector (" + given +
+                           "), or under another porep_id than StackedDrg2KiBV1_1's\n");
+  }
   const Outcome as_address =
       run_cuzk({"check-c1", file.str(), "--miner-id", "f01234", "--sector-id", "9"});
   CHECK(as_address.exit_code == 0);
