@@ -11,8 +11,8 @@
 #include <iterator>
 #include <vector>
 
+#include "hashers/sha256.hpp"
 #include "porep/c1_parser.hpp"
-#include "porep/sha256.hpp"
 #include "test_vectors.hpp"
 #include "util/hex.hpp"
 
@@ -27,7 +27,7 @@ inline porep::C1Output load_c1_32gib() {
   REQUIRE_MESSAGE(in, "missing " << path << " (made by the ctest fixture c1_32gib)");
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in),
                                         std::istreambuf_iterator<char>()};
-  REQUIRE(to_hex(porep::sha256(bytes)) ==
+  REQUIRE(to_hex(hashers::sha256(bytes)) ==
           "2a088fc2ba65128859f773b5258cc36f8e4de8f6bddf0541daed1f2e5c661db4");
   return porep::load_c1_file(path);
 }

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::circuit {
@@ -52,7 +52,7 @@ class ValueHasher {
   }
 
   std::vector<std::uint8_t> buffer_;
-  porep::Sha256 sha_;
+  hashers::Sha256 sha_;
 };
 
 std::string digest_values(std::span<const Fr> values) {

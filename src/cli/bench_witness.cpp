@@ -18,6 +18,7 @@
 #include "circuit/stacked/synthesize_witness.hpp"
 #include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "sealing/c1_generator.hpp"
@@ -86,13 +87,12 @@ void report_compact_size(const circuit::CompactWitness& w) {
 }
 
 void bench_witness(const WitnessBenchOptions& o) {
-  const auto proof = porep::seal_proof_from_name(o.registered_proof);
-  if (!proof) throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
+  const porep::RegisteredSealProof proof = registered_proof_option(o.registered_proof);
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = omp_get_max_threads();
 
   auto start = std::chrono::steady_clock::now();
-  const porep::C1Output c1 = make_c1(*proof);
+  const porep::C1Output c1 = make_c1(proof);
   const std::uint32_t partitions = o.partitions ? o.partitions : c1.partitions;
   if (partitions > c1.partitions) {
     throw CLI::ValidationError("--partitions: the proof has " + std::to_string(c1.partitions));
@@ -105,7 +105,7 @@ void bench_witness(const WitnessBenchOptions& o) {
   // The plan (SHA-256 programs) is made once per shape, as a prover of many sectors makes it.
   const stacked::NativeWitnessPlan plan(circuits.front().shape);
   const std::size_t aux = partitions * layout.total().num_aux;
-  const std::string_view name = porep::seal_proof_info(*proof).name;
+  const std::string_view name = porep::seal_proof_info(proof).name;
   std::fprintf(stderr,
                "cuzk: %.*s, %u partition(s) of %zu aux values, %d thread(s); C1, layout and "
                "native plan in %.1f s\n",
@@ -135,9 +135,7 @@ void add_bench_witness_command(CLI::App& bench, int& exit_code) {
   auto* cmd = bench.add_subcommand(
       "witness", "Native witness generation against the generic one (WitnessCS), same partitions");
   auto o = std::make_shared<WitnessBenchOptions>();
-  cmd->add_option("--registered-proof", o->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg8MiBV1_1")
-      ->required();
+  add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof")->required();
   cmd->add_option("--partitions", o->partitions, "Partitions 0..K-1 (default: all)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--threads", o->threads, "OpenMP threads (default: OpenMP's)")

@@ -4,9 +4,9 @@
 //   cuzk check-c1 c1.json [--prover-id HEX | --miner-id ID] [--sector-id N]
 //                 [--porep-id HEX] [--api-version X.Y.Z] [-v]
 //
-// Prints "valid" and exits 0, or "invalid: <where>: <what>" and exits 1; usage errors exit 2. With
-// a prover (or miner) id and a sector id, replica_id is recomputed from them too. Challenges,
-// parents and replica_id follow another network's porep_id and API version when given
+// Prints "valid" and exits 0, or "invalid: <file>: <where>: <what>" and exits 1; usage errors exit
+// 2. With a prover (or miner) id and a sector id, replica_id is recomputed from them too.
+// Challenges, parents and replica_id follow another network's porep_id and API version when given
 // (porep_options.hpp); -v says which were used.
 #include <cstdio>
 #include <memory>
@@ -14,11 +14,10 @@
 #include <string>
 
 #include "cli/cli.hpp"
+#include "cli/id_options.hpp"
 #include "cli/porep_options.hpp"
 #include "porep/c1_parser.hpp"
-#include "porep/replica_id.hpp"
 #include "sealing/c1_validator.hpp"
-#include "sealing/sector_identity.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
@@ -26,28 +25,19 @@ namespace {
 
 struct CheckC1Options {
   std::string path;
-  std::string prover_id;
-  std::optional<std::uint64_t> miner_id;
+  ProverIdOptions ids;
   std::optional<std::uint64_t> sector_id;
   PorepOptions porep;
   bool verbose = false;
 };
 
 std::optional<sealing::ProverSector> prover_sector(const CheckC1Options& o) {
-  const bool has_prover = !o.prover_id.empty() || o.miner_id;
-  if (has_prover != o.sector_id.has_value()) {
+  const std::optional<porep::ProverId> prover_id = resolve_prover_id(o.ids);
+  if (prover_id.has_value() != o.sector_id.has_value()) {
     throw CLI::ValidationError("give --sector-id together with --prover-id or --miner-id");
   }
-  if (!has_prover) return std::nullopt;
-  sealing::ProverSector s{.prover_id = {}, .sector_id = *o.sector_id};
-  if (o.miner_id) {
-    s.prover_id = porep::prover_id_from_actor_id(*o.miner_id);
-  } else {
-    const auto id = sealing::domain_from_hex(o.prover_id);
-    if (!id) throw CLI::ValidationError("--prover-id must be 32 bytes in hex (64 digits)");
-    s.prover_id = *id;
-  }
-  return s;
+  if (!prover_id) return std::nullopt;
+  return sealing::ProverSector{.prover_id = *prover_id, .sector_id = *o.sector_id};
 }
 
 }  // namespace
@@ -56,9 +46,7 @@ void add_check_c1_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("check-c1", "Verify every vanilla proof of a C1 file natively");
   auto o = std::make_shared<CheckC1Options>();
   cmd->add_option("c1", o->path, "C1 file (lotus/curio wrapper or inner JSON)")->required();
-  auto* prover = cmd->add_option("--prover-id", o->prover_id, "Prover id, 32 bytes in hex");
-  auto* miner = cmd->add_option("--miner-id", o->miner_id, "Miner actor id");
-  miner->excludes(prover);
+  add_prover_id_options(*cmd, o->ids);
   cmd->add_option("--sector-id", o->sector_id, "Sector number");
   add_porep_options(*cmd, o->porep);
   cmd->add_flag("-v,--verbose", o->verbose, "Say which porep_id and API version were used");

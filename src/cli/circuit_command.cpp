@@ -19,6 +19,7 @@
 #include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/partition_witness.hpp"
 #include "cli/cli.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "util/error.hpp"
@@ -54,9 +55,7 @@ struct Selection {
 Selection select_shape(const CircuitOptions& o) {
   Selection s;
   if (!o.registered_proof.empty()) {
-    s.proof = porep::seal_proof_from_name(o.registered_proof);
-    if (!s.proof)
-      throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
+    s.proof = registered_proof_option(o.registered_proof);
     const auto& info = porep::seal_proof_info(*s.proof);
     s.shape = circuit::stacked::circuit_shape(info);
     s.partitions = info.partitions;
@@ -199,8 +198,7 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
       "its witness");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto o = std::make_shared<CircuitOptions>();
-  auto* proof = cmd->add_option("--registered-proof", o->registered_proof,
-                                "Registered seal proof, e.g. StackedDrg32GiBV1_1");
+  auto* proof = add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof");
   auto* nodes = cmd->add_option("--nodes", o->nodes, "Override: sector nodes (32 bytes each)");
   auto* layers = cmd->add_option("--layers", o->layers, "Override: layers (2 or 11)");
   auto* challenges =

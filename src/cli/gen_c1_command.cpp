@@ -19,26 +19,24 @@
 
 #include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
+#include "cli/id_options.hpp"
 #include "cli/porep_options.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
-#include "sealing/sector_identity.hpp"
 #include "util/atomic_file.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::cli {
 namespace {
 
-using porep::Domain;
-
 struct GenC1Options {
   std::string registered_proof;
   std::string output;
   std::uint64_t data_seed = 0;
-  std::optional<std::uint64_t> miner_id;
-  std::string prover_id;
+  ProverIdOptions ids;
   std::uint64_t sector_id = kDefaultSectorId;
   std::string ticket{kDefaultRandomness};
   std::string seed{kDefaultRandomness};
@@ -48,28 +46,19 @@ struct GenC1Options {
   bool verbose = false;
 };
 
-Domain domain_option(const std::string& hex, const char* name) {
-  const auto d = sealing::domain_from_hex(hex);
-  if (!d) throw CLI::ValidationError(std::string(name) + " must be 32 bytes in hex (64 digits)");
-  return *d;
-}
-
 sealing::GenerateC1Options resolve(const GenC1Options& o) {
   sealing::GenerateC1Options g;
-  const auto proof = porep::seal_proof_from_name(o.registered_proof);
-  if (!proof) throw CLI::ValidationError("unknown registered proof '" + o.registered_proof + "'");
-  g.proof = *proof;
+  g.proof = registered_proof_option(o.registered_proof);
   g.data_seed = o.data_seed;
-  g.identity.prover_id = o.prover_id.empty()
-                             ? porep::prover_id_from_actor_id(o.miner_id.value_or(kDefaultMinerId))
-                             : domain_option(o.prover_id, "--prover-id");
+  g.identity.prover_id =
+      resolve_prover_id(o.ids).value_or(porep::prover_id_from_actor_id(kDefaultMinerId));
   g.identity.sector_id = o.sector_id;
   if (!o.inner &&
       o.sector_id > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
     throw CLI::ValidationError("--sector-id does not fit the wrapper's SectorNum (a Go int64)");
   }
-  g.identity.ticket = domain_option(o.ticket, "--ticket");
-  g.seed = domain_option(o.seed, "--seed");
+  g.identity.ticket = parse_hex32("--ticket", o.ticket);
+  g.seed = parse_hex32("--seed", o.seed);
   if (porep::is_zero(g.seed)) throw CLI::ValidationError("--seed must not be zero");
   if (o.method == "seal") {
     g.method = sealing::ReplicaMethod::kSeal;
@@ -89,15 +78,10 @@ void add_gen_c1_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "gen-c1", "Write a valid C1 file: a really sealed small sector, or a sparse 32/64 GiB one");
   auto o = std::make_shared<GenC1Options>();
-  cmd->add_option("--registered-proof", o->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
-      ->required();
+  add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof")->required();
   cmd->add_option("-o,--output", o->output, "Output C1 file")->required();
   cmd->add_option("--data-seed", o->data_seed, "Seed of the pseudo-random sector data");
-  auto* miner = cmd->add_option("--miner-id", o->miner_id, "Miner actor id (default 1000)");
-  auto* prover = cmd->add_option("--prover-id", o->prover_id,
-                                 "Prover id, 32 bytes in hex (not with --miner-id)");
-  miner->excludes(prover);
+  add_prover_id_options(*cmd, o->ids)->default_str(std::to_string(kDefaultMinerId));
   cmd->add_option("--sector-id", o->sector_id, "Sector number (default 1)");
   cmd->add_option("--ticket", o->ticket, "Ticket, 32 bytes in hex (default 32 x 01)");
   cmd->add_option("--seed", o->seed, "Interactive seed, 32 bytes in hex (default 32 x 01)");

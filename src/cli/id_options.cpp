@@ -7,12 +7,13 @@
 
 namespace cuzk::cli {
 
-void add_prover_id_options(CLI::App& cmd, ProverIdOptions& o) {
+CLI::Option* add_prover_id_options(CLI::App& cmd, ProverIdOptions& o) {
   auto* miner = cmd.add_option("--miner-id", o.miner_id,
                                "Miner actor id (1234 or f01234); the prover id is its LEB128 "
                                "varint left-aligned in 32 zero bytes");
   auto* prover = cmd.add_option("--prover-id", o.prover_id, "Prover id: 64 hex digits");
   miner->excludes(prover);
+  return miner;
 }
 
 std::optional<porep::ProverId> resolve_prover_id(const ProverIdOptions& o) {

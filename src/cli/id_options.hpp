@@ -20,8 +20,9 @@ struct ProverIdOptions {
   std::string prover_id;
 };
 
-// Adds --miner-id and --prover-id (mutually exclusive) to `cmd`.
-void add_prover_id_options(CLI::App& cmd, ProverIdOptions& options);
+// Adds --miner-id and --prover-id (mutually exclusive) to `cmd`; returns --miner-id, so that a
+// command with a default miner can show it.
+CLI::Option* add_prover_id_options(CLI::App& cmd, ProverIdOptions& options);
 
 // nullopt when neither was given. Throws CLI::ValidationError for a bad value.
 std::optional<porep::ProverId> resolve_prover_id(const ProverIdOptions& options);

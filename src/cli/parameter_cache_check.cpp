@@ -11,6 +11,7 @@
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/params/parameter_check.hpp"
 #include "prover/params/published_parameters.hpp"
@@ -43,12 +44,8 @@ std::uint64_t parse_sector_size(const std::string& text) {
 std::vector<const prover::PublishedParameterFile*> files_to_check(const CacheCheckOptions& o) {
   std::vector<const prover::PublishedParameterFile*> files;
   if (!o.registered_proof.empty()) {
-    const auto proof = porep::seal_proof_from_name(o.registered_proof);
-    if (!proof) {
-      throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
-                                 "' is not a registered seal proof, e.g. StackedDrg2KiBV1_1");
-    }
-    const prover::PublishedSealFiles seal_files = prover::published_seal_files(*proof);
+    const prover::PublishedSealFiles seal_files =
+        prover::published_seal_files(registered_proof_option(o.registered_proof));
     return {&seal_files.params, &seal_files.vk};
   }
   const std::uint64_t size = o.sector_size.empty() ? 0 : parse_sector_size(o.sector_size);

@@ -25,6 +25,7 @@
 #include "cli/param_lookup.hpp"
 #include "cli/parameter_cache_check.hpp"
 #include "cli/progress.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "kernels/device/gpu.hpp"
 #include "porep/registered_proof.hpp"
 #include "prover/backend_kind.hpp"
@@ -41,15 +42,6 @@ namespace {
 
 namespace seal = prover::seal;
 
-porep::RegisteredSealProof proof_from_name(const std::string& name) {
-  const auto proof = porep::seal_proof_from_name(name);
-  if (!proof) {
-    throw CLI::ValidationError("--registered-proof '" + name +
-                               "' is not a registered seal proof, e.g. StackedDrg2KiBV1_1");
-  }
-  return *proof;
-}
-
 struct GenerateOptions {
   std::string registered_proof;
   std::string params_dir;
@@ -59,7 +51,7 @@ struct GenerateOptions {
 };
 
 void generate(const GenerateOptions& o) {
-  const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
+  const porep::RegisteredSealProof proof = registered_proof_option(o.registered_proof);
   const std::string name(porep::seal_proof_info(proof).name);
   const auto device_kind = prover::backend_kind_from_name(o.device);
   if (!device_kind) {
@@ -120,7 +112,7 @@ int check(const CheckOptions& o) {
   if (!o.cache.sector_size.empty() || !o.cache.params_dir.empty()) {
     throw CLI::ValidationError("--sector-size and --params-dir check the cache, not a FILE");
   }
-  const porep::RegisteredSealProof proof = proof_from_name(o.registered_proof);
+  const porep::RegisteredSealProof proof = registered_proof_option(o.registered_proof);
   const bool is_vk = std::filesystem::path(o.file).extension() == ".vk";
   const prover::VectorLengths need = prover::circuit_parameter_lengths(proof);
   std::printf("%-8s %14s %14s\n", "vector", "file", "circuit");
@@ -167,9 +159,7 @@ void add_params_command(CLI::App& app, int& exit_code) {
   auto* gen = params->add_subcommand(
       "generate", "Write INSECURE TEST parameters (.params, .vk) under Filecoin's file names");
   auto g = std::make_shared<GenerateOptions>();
-  gen->add_option("--registered-proof", g->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg2KiBV1_1")
-      ->required();
+  add_registered_proof_option(*gen, g->registered_proof, "Registered seal proof")->required();
   gen->add_option("--params-dir", g->params_dir,
                   "Output directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)");
@@ -189,9 +179,9 @@ void add_params_command(CLI::App& app, int& exit_code) {
       "With FILE: a .params or .vk file's vector lengths against the circuit's");
   auto c = std::make_shared<CheckOptions>();
   chk->add_option("file", c->file, ".params or .vk file (needs --registered-proof)");
-  chk->add_option("--registered-proof", c->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg2KiBV1_1; without FILE: check only "
-                  "the two files it uses");
+  add_registered_proof_option(
+      *chk, c->registered_proof,
+      "Registered seal proof; without FILE: check only the two files it uses");
   auto* size = chk->add_option("--sector-size", c->cache.sector_size,
                                "Without FILE: check only the files of this sector size, e.g. "
                                "32GiB (PoRep, PoSt and SnapDeal files, as lotus fetches them)");

@@ -30,7 +30,7 @@ namespace seal = prover::seal;
 std::string quoted_hex(std::span<const std::uint8_t> bytes) { return "\"" + to_hex(bytes) + "\""; }
 
 std::string public_inputs_json(const StatementOptions& o) {
-  const seal::SealStatement statement = statement_from_options(o);
+  const seal::SealStatement statement = statement_from_options(o).seal;
   const porep::SealPublicValues values = seal::seal_public_values(statement);
   const std::vector<std::vector<bls12_381::Fr>> inputs =
       seal::seal_public_inputs(statement.proof, values, statement.overrides);

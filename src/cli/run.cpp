@@ -1,12 +1,31 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <string>
 
 #include "cli/cli.hpp"
 #include "cli/cuda_fault_setting.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
+namespace {
+
+// The command line's deepest command when it is only a group of commands and none of them was
+// named (a bare `cuzk`, or `cuzk params`); nullptr otherwise.
+const CLI::App* group_without_command(CLI::App& app) {
+  CLI::App* deepest = &app;
+  while (!deepest->get_subcommands().empty()) deepest = deepest->get_subcommands().front();
+  const bool is_group = !deepest->get_subcommands([](const CLI::App*) { return true; }).empty();
+  return is_group ? deepest : nullptr;
+}
+
+// "cuzk params": the names from the top of the line down to `command`.
+std::string command_line_of(const CLI::App& command) {
+  const CLI::App* parent = command.get_parent();
+  return parent ? command_line_of(*parent) + " " + command.get_name() : command.get_name();
+}
+
+}  // namespace
 
 int run(int argc, char** argv) {
   CLI::App app{"cuzk: Groth16 prover for Filecoin PoRep commit phase 2 (C2)", "cuzk"};
@@ -33,6 +52,15 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::RequiredError& e) {
+    // CLI11 says "A subcommand is required"; say where the commands are listed instead.
+    if (const CLI::App* group = group_without_command(app)) {
+      std::fprintf(stderr, "cuzk: no command given; `%s --help` lists them\n",
+                   command_line_of(*group).c_str());
+    } else {
+      std::fprintf(stderr, "cuzk: %s\n", e.what());
+    }
+    return kExitUsage;
   } catch (const CLI::ParseError& e) {
     // One line on stderr, exit code 2, as for every usage error.
     std::fprintf(stderr, "cuzk: %s\n", e.what());

@@ -29,8 +29,16 @@ struct StatementOptions {
 // provides, which go together.
 void add_statement_options(CLI::App& cmd, StatementOptions& options);
 
+struct Statement {
+  prover::seal::SealStatement seal;
+  // With --c1 whose replica_id the given prover and sector id do not give: why, naming the file
+  // (sealing::find_identity_defect), so that an invalid verdict can say what it means. The
+  // verdict itself stays verify_seal's, which knows nothing of C1 files.
+  std::string c1_mismatch;
+};
+
 // The statement; throws CLI::ValidationError for a missing or malformed option, and cuzk::Error
 // for a C1 file that cannot be read.
-prover::seal::SealStatement statement_from_options(const StatementOptions& options);
+Statement statement_from_options(const StatementOptions& options);
 
 }  // namespace cuzk::cli

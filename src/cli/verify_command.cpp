@@ -9,8 +9,9 @@
 //   either form: [--porep-id HEX] [--api-version X.Y.Z] (another network's, porep_options.hpp)
 //               [-v] (which porep_id and API version were used, on stderr)
 //
-// Prints "valid" (exit 0) or "invalid" (exit 1, the reason on stderr); bad usage or unreadable
-// input is one line on stderr and exit 2.
+// Prints "valid" (exit 0) or "invalid" (exit 1, the reason on stderr, led by the --c1's being
+// another miner's or sector's when it is); bad usage or unreadable input (a .vk of another
+// circuit, a proof of the wrong size, each named) is one line on stderr and exit 2.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -42,29 +43,52 @@ struct VerifyOptions {
   std::string params_dir;
 };
 
-prover::VerifyingKey load_verifying_key(const VerifyOptions& o, porep::RegisteredSealProof proof) {
-  if (!o.vk.empty()) return prover::read_verifying_key_file(o.vk);
-  const ParameterDir dir = parameter_dir(o.params_dir);
-  const auto paths = prover::parameter_paths(dir.path, proof);
-  require_parameter_file(paths.vk, dir, std::string(porep::seal_proof_info(proof).name));
-  return prover::read_verifying_key_file(paths.vk);
+// Runs `check`; a cuzk::Error it throws is rethrown with the file's name in front, so that the
+// one line an operator reads says which file is wrong.
+template <class Check>
+void naming_file(const std::filesystem::path& file, const Check& check) {
+  try {
+    check();
+  } catch (const Error& e) {
+    throw Error(file.string() + ": " + e.what());
+  }
+}
+
+// --vk, or the .vk of `proof` in the parameter directory; refused unless it is the key of
+// `proof`'s circuit.
+prover::PreparedVerifyingKey load_verifying_key(const VerifyOptions& o,
+                                                porep::RegisteredSealProof proof) {
+  std::filesystem::path path = o.vk;
+  if (path.empty()) {
+    const ParameterDir dir = parameter_dir(o.params_dir);
+    path = prover::parameter_paths(dir.path, proof).vk;
+    require_parameter_file(path, dir, std::string(porep::seal_proof_info(proof).name));
+  }
+  prover::PreparedVerifyingKey pvk(prover::read_verifying_key_file(path));
+  naming_file(path, [&] { seal::check_verifying_key(pvk, proof); });
+  return pvk;
 }
 
 int verify(const VerifyOptions& o) {
-  const seal::SealStatement statement = statement_from_options(o.statement);
+  const Statement stated = statement_from_options(o.statement);
+  const seal::SealStatement& statement = stated.seal;
   if (o.verbose) {
     std::fprintf(stderr, "cuzk verify: %s\n",
                  porep_summary(statement.proof, statement.overrides).c_str());
   }
-  const prover::PreparedVerifyingKey pvk(load_verifying_key(o, statement.proof));
+  const prover::PreparedVerifyingKey pvk = load_verifying_key(o, statement.proof);
   const prover::MappedFile proof_file(o.proof);
+  naming_file(o.proof, [&] { seal::check_proof_size(statement.proof, proof_file.bytes().size()); });
   const seal::SealVerdict verdict = seal::verify_seal(pvk, statement, proof_file.bytes());
   if (verdict.valid) {
     std::printf("valid\n");
     return kExitSuccess;
   }
   std::printf("invalid\n");
-  std::fprintf(stderr, "cuzk verify: %s: %s\n", o.proof.c_str(), verdict.reason.c_str());
+  // With a C1 of another sector the proof could not be valid: that is said first.
+  std::string why = o.proof + ": " + verdict.reason;
+  if (!stated.c1_mismatch.empty()) why = stated.c1_mismatch + "; " + why;
+  std::fprintf(stderr, "cuzk verify: %s\n", why.c_str());
   return kExitFailure;
 }
 

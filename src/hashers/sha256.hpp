@@ -1,12 +1,36 @@
-// SHA-256's constants and its compression function without padding (FIPS 180-4 §4.2.2, §5.3.3,
-// §6.2.2), the native counterpart of the SHA-256 gadget. Whole-message hashing uses OpenSSL.
+// SHA-256 (FIPS 180-4), the one home of it: whole messages over OpenSSL, for the PoRep's native
+// side (replica_id, challenges, graph seeds, labels, the comm_d tree), and the constants and the
+// compression function without padding (§4.2.2, §5.3.3, §6.2.2), the native counterpart of the
+// SHA-256 gadget, which lays out its own padding.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <string_view>
 
 namespace cuzk::hashers {
+
+using Sha256Digest = std::array<std::uint8_t, 32>;
+
+// Incremental hashing; each call to update appends to the message. Throws cuzk::Error if OpenSSL
+// fails.
+class Sha256 {
+ public:
+  Sha256();
+  Sha256& update(std::span<const std::uint8_t> bytes);
+  Sha256& update(std::string_view text);
+  Sha256Digest finish();  // the object cannot be updated afterwards
+
+ private:
+  struct CtxDeleter {
+    void operator()(void* ctx) const noexcept;
+  };
+  std::unique_ptr<void, CtxDeleter> ctx_;
+};
+
+Sha256Digest sha256(std::span<const std::uint8_t> bytes);
 
 using Sha256State = std::array<std::uint32_t, 8>;
 

@@ -1,9 +1,9 @@
 #include "hashers/sha256_hasher.hpp"
 
-#include <openssl/sha.h>
-
 #include <stdexcept>
 #include <vector>
+
+#include "hashers/sha256.hpp"
 
 namespace cuzk::hashers {
 
@@ -19,11 +19,7 @@ Sha256Domain sha256_trim(Sha256Domain digest) {
   return digest;
 }
 
-Sha256Domain sha256_hash(std::span<const std::uint8_t> data) {
-  Sha256Domain out{};
-  SHA256(data.data(), data.size(), out.data());
-  return sha256_trim(out);
-}
+Sha256Domain sha256_hash(std::span<const std::uint8_t> data) { return sha256_trim(sha256(data)); }
 
 Sha256Domain sha256_hash2(const Sha256Domain& a, const Sha256Domain& b) {
   const Sha256Domain parts[] = {a, b};

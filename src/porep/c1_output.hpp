@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "porep/domain.hpp"
@@ -108,6 +109,9 @@ struct C1Output {
   std::uint32_t challenges_per_partition = 0;
   std::vector<ChallengeProof> proofs;          // partition-major: proofs[k * cpp + i]
   std::optional<std::uint64_t> sector_number;  // "SectorNum" of the wrapper, if there was one
+  // The file it was read from (load_c1_file), so that later checks of it can name the file; empty
+  // when parsed from memory.
+  std::string source;
   // Not in the file (neither form carries them): a network's own porep_id or API version, as the
   // caller knows them. Empty for Filecoin mainnet.
   PorepOverrides overrides{};

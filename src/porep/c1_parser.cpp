@@ -1,17 +1,24 @@
 #include "porep/c1_parser.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "porep/base64.hpp"
 #include "porep/c1_consistency.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/c1_proof_reader.hpp"
+#include "util/base64.hpp"
 #include "util/error.hpp"
-#include "util/parallel_tasks.hpp"
+#include "util/parallel_for.hpp"
+#include "util/unique_fd.hpp"
 
 namespace cuzk::porep {
 namespace {
@@ -130,7 +137,7 @@ void read_vanilla_proofs(value v, TopLevel& top, JsonPath& path) {
     }
     std::vector<std::vector<ChallengeProof>> partitions(texts.size());
     // The first partition's failure, as read in order.
-    run_parallel_tasks(texts.size(), [&](std::size_t k) {
+    parallel_for(texts.size(), 1, [&](std::size_t k) {
       JsonPath partition_path = path;
       partition_path.push_index(k);
       partitions[k] = read_partition(texts[k], layout, k, partition_path);
@@ -195,6 +202,52 @@ void read_wrapper_field(std::size_t key, value v, TopLevel& top, JsonPath& path)
   }
 }
 
+// Where the object or array that opens `json` (after any whitespace) closes: the offset just past
+// its closing bracket, found by counting brackets outside strings, or nullopt if it never closes.
+// Only for messages: simdjson refuses both a truncated document and one with data after it as
+// "ended early", and an operator needs to know which.
+std::optional<std::size_t> end_of_first_value(std::string_view json) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (depth == 0) return std::nullopt;  // a stray closing bracket
+      if (--depth == 0) return i + 1;
+    } else if (depth == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      return std::nullopt;  // not an object or array
+    }
+  }
+  return std::nullopt;
+}
+
+std::string data_after_document(std::size_t offset) {
+  return "unexpected data after the document, at byte " + std::to_string(offset);
+}
+
+// Why the top level could not be read as an object.
+std::string top_level_failure(std::string_view json, simdjson::error_code error) {
+  if (error == simdjson::INCORRECT_TYPE) return "expected a JSON object at the top level";
+  if (const auto end = end_of_first_value(json)) {
+    const std::size_t next = json.find_first_not_of(" \t\n\r", *end);
+    if (next != std::string_view::npos) return data_after_document(next);
+  }
+  return std::string("malformed or truncated JSON (") + simdjson::error_message(error) + ")";
+}
+
 // Reads the top-level object of either form into `top`; fails on a mix of the two.
 void read_top_level(od::parser& parser, simdjson::padded_string_view json, TopLevel& top) {
   JsonPath path;
@@ -202,9 +255,7 @@ void read_top_level(od::parser& parser, simdjson::padded_string_view json, TopLe
   if (const auto error = parser.iterate(json).get(doc)) path.fail_json(error);
   od::object root;
   if (const auto error = doc.get_object().get(root)) {
-    path.fail(error == simdjson::INCORRECT_TYPE ? "expected a JSON object at the top level"
-                                                : std::string("malformed or truncated JSON (") +
-                                                      simdjson::error_message(error) + ")");
+    path.fail(top_level_failure(std::string_view(json.data(), json.size()), error));
   }
   for (auto field_result : root) {
     od::field field;
@@ -231,11 +282,12 @@ void read_top_level(od::parser& parser, simdjson::padded_string_view json, TopLe
     }
   }
   const auto location = doc.current_location();
+  if (location.error() == simdjson::SUCCESS) {
+    path.fail(data_after_document(static_cast<std::size_t>(location.value_unsafe() - json.data())));
+  }
   if (location.error() != simdjson::OUT_OF_BOUNDS) {
-    path.fail(location.error() == simdjson::SUCCESS
-                  ? std::string("trailing content after the JSON object")
-                  : std::string("malformed or truncated JSON (") +
-                        simdjson::error_message(location.error()) + ")");
+    path.fail(std::string("malformed or truncated JSON (") +
+              simdjson::error_message(location.error()) + ")");
   }
   if (top.form == TopLevel::Form::kUnknown) {
     path.fail("neither a C1 output nor a wrapper: no registered_proof or Phase1Out key");
@@ -326,6 +378,31 @@ C1Output parse_padded(simdjson::padded_string_view json, C1Checks checks,
   return out;
 }
 
+// The whole file in one padded buffer (one read, no copy); every failure names the file and says
+// why in the system's words, a missing file plainly.
+simdjson::padded_string read_padded_file(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
+    if (errno == ENOENT) throw Error(name + ": no such file");
+    throw Error(name + ": cannot open: " + std::strerror(errno));
+  }
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) throw Error(name + ": cannot stat: " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw Error(name + ": is a directory, not a C1 file");
+  if (!S_ISREG(st.st_mode)) throw Error(name + ": not a regular file");
+  simdjson::padded_string text(static_cast<std::size_t>(st.st_size));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::read(fd.get(), text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error(name + ": cannot read: " + std::strerror(errno));
+    if (n == 0) throw Error(name + ": shrank while it was read");
+    done += static_cast<std::size_t>(n);
+  }
+  return text;
+}
+
 }  // namespace
 
 C1Output parse_c1(std::string_view json, C1Checks checks, const PorepOverrides& overrides) {
@@ -335,15 +412,15 @@ C1Output parse_c1(std::string_view json, C1Checks checks, const PorepOverrides& 
 
 C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks,
                       const PorepOverrides& overrides) {
-  simdjson::padded_string json;
-  if (const auto error = simdjson::padded_string::load(path.string()).get(json)) {
-    throw Error(path.string() + ": cannot read (" + simdjson::error_message(error) + ")");
-  }
+  const simdjson::padded_string json = read_padded_file(path);
+  C1Output out;
   try {
-    return parse_padded(json, checks, overrides);
+    out = parse_padded(json, checks, overrides);
   } catch (const Error& e) {
     throw Error(path.string() + ": " + e.what());
   }
+  out.source = path.string();
+  return out;
 }
 
 }  // namespace cuzk::porep

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "hashers/sha256.hpp"
 #include "porep/blake2b.hpp"
-#include "porep/sha256.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::porep {
@@ -63,8 +63,11 @@ std::vector<std::uint64_t> interactive_challenges(std::uint64_t nodes, const Dom
   check_arguments(nodes, k);
   std::vector<std::uint64_t> out(per_partition);
   for (std::uint32_t i = 0; i < per_partition; ++i) {
-    const Sha256Digest h =
-        Sha256().update(replica_id).update(seed).update(u32_le(per_partition * k + i)).finish();
+    const hashers::Sha256Digest h = hashers::Sha256()
+                                        .update(replica_id)
+                                        .update(seed)
+                                        .update(u32_le(per_partition * k + i))
+                                        .finish();
     out[i] = challenge_from_hash(h, nodes);
   }
   return out;
@@ -77,12 +80,12 @@ std::vector<std::uint64_t> non_interactive_challenges(std::uint64_t nodes, const
   check_arguments(nodes, k);
   std::vector<std::uint64_t> out(per_partition);
   for (std::uint32_t i = 0; i < per_partition; ++i) {
-    const Sha256Digest h = Sha256()
-                               .update(kNonInteractiveTag)
-                               .update(replica_id)
-                               .update(comm_r)
-                               .update(u32_le(per_partition * k + i))
-                               .finish();
+    const hashers::Sha256Digest h = hashers::Sha256()
+                                        .update(kNonInteractiveTag)
+                                        .update(replica_id)
+                                        .update(comm_r)
+                                        .update(u32_le(per_partition * k + i))
+                                        .finish();
     out[i] = challenge_from_hash(h, nodes);
   }
   return out;

@@ -4,15 +4,15 @@
 #include <bit>
 #include <string>
 
+#include "hashers/sha256.hpp"
 #include "porep/chacha.hpp"
-#include "porep/sha256.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::porep {
 namespace {
 
-Sha256Digest porep_domain_seed(std::string_view tag, const PorepId& porep_id) {
-  return Sha256().update(tag).update(porep_id).finish();
+hashers::Sha256Digest porep_domain_seed(std::string_view tag, const PorepId& porep_id) {
+  return hashers::Sha256().update(tag).update(porep_id).finish();
 }
 
 void check_node(std::uint32_t node, std::uint64_t nodes) {
@@ -25,14 +25,14 @@ void check_node(std::uint32_t node, std::uint64_t nodes) {
 }  // namespace
 
 DrgSeed drg_seed(const PorepId& porep_id) {
-  const Sha256Digest digest = porep_domain_seed("Filecoin_DRSample", porep_id);
+  const hashers::Sha256Digest digest = porep_domain_seed("Filecoin_DRSample", porep_id);
   DrgSeed seed{};
   std::copy_n(digest.begin(), seed.size(), seed.begin());
   return seed;
 }
 
 FeistelKeys feistel_keys(const PorepId& porep_id) {
-  const Sha256Digest digest = porep_domain_seed("Filecoin_Feistel", porep_id);
+  const hashers::Sha256Digest digest = porep_domain_seed("Filecoin_Feistel", porep_id);
   FeistelKeys keys{};
   for (std::size_t k = 0; k < keys.size(); ++k) {
     for (int i = 7; i >= 0; --i) keys[k] = (keys[k] << 8) | digest[8 * k + i];

@@ -175,6 +175,15 @@ std::optional<RegisteredSealProof> seal_proof_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string seal_proof_names(std::string_view separator) {
+  std::string out;
+  for (const SealProofInfo& info : kTable) {
+    if (!out.empty()) out += separator;
+    out += info.name;
+  }
+  return out;
+}
+
 std::optional<RegisteredSealProof> seal_proof_from_id(std::uint64_t id) {
   if (id >= kTable.size()) return std::nullopt;
   return static_cast<RegisteredSealProof>(id);

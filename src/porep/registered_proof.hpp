@@ -123,6 +123,9 @@ struct PorepConfig {
 const SealProofInfo& seal_proof_info(RegisteredSealProof proof);
 std::span<const SealProofInfo, kRegisteredSealProofCount> all_seal_proofs();
 std::optional<RegisteredSealProof> seal_proof_from_name(std::string_view name);
+// Every registered proof's name in id order, joined by `separator`: what a help text or the error
+// for an unknown name lists.
+std::string seal_proof_names(std::string_view separator);
 std::optional<RegisteredSealProof> seal_proof_from_id(std::uint64_t id);
 
 // porep_id = id as u64 LE in bytes 0..8, nonce (0 for every proof) as u64 LE in 8..16, then zeros.

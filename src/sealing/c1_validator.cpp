@@ -7,10 +7,10 @@
 #include "porep/challenges.hpp"
 #include "porep/graph.hpp"
 #include "sealing/labels.hpp"
-#include "sealing/parallel_for.hpp"
 #include "sealing/tree_hash.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {
@@ -145,6 +145,25 @@ class ChallengeChecker {
   const porep::Domain& comm_r_last_;
 };
 
+// A replica_id that the given sector's identity does not give, in the operator's words. The C1
+// records no miner: replica_id is a hash of the prover id, the sector number, the ticket, comm_d
+// and porep_id, and only the lotus wrapper adds the sector number (SectorNum) in the clear. So
+// this names what was given, what the wrapper says, and the porep_id the hash was taken under.
+std::string sealed_for_another(const porep::C1Output& c1, const ProverSector& sector) {
+  const auto actor_id = porep::actor_id_from_prover_id(sector.prover_id);
+  std::string given =
+      actor_id ? "f0" + std::to_string(*actor_id) : "prover id " + hex(sector.prover_id);
+  given += " sector " + std::to_string(sector.sector_id);
+  if (c1.sector_number) {
+    given += "; the C1's wrapper says sector " + std::to_string(*c1.sector_number);
+    if (*c1.sector_number == sector.sector_id) given += " too";
+  }
+  const std::string porep_id =
+      c1.overrides.porep_id ? hex(*c1.overrides.porep_id) : std::string(c1.info().name) + "'s";
+  return "this C1 was sealed for another miner or sector (given: " + given +
+         "), or under another porep_id than " + porep_id;
+}
+
 std::optional<C1Defect> check_identity(const porep::C1Output& c1,
                                        const std::optional<ProverSector>& sector) {
   const auto global = [](std::string problem) {
@@ -157,26 +176,14 @@ std::optional<C1Defect> check_identity(const porep::C1Output& c1,
   if (sector) {
     const porep::Domain expected = porep::replica_id(sector->prover_id, sector->sector_id,
                                                      c1.ticket, c1.comm_d, c1.config().porep_id);
-    if (expected != c1.replica_id) {
-      return global("replica_id " + hex(c1.replica_id) + " is not " + hex(expected) +
-                    ", which prover id " + hex(sector->prover_id) + ", sector id " +
-                    std::to_string(sector->sector_id) + ", the ticket, comm_d and porep_id give");
-    }
+    if (expected != c1.replica_id) return global(sealed_for_another(c1, *sector));
   }
   return std::nullopt;
 }
 
-}  // namespace
-
-std::string C1Defect::message() const {
-  std::string where;
-  if (partition) where += "partition " + std::to_string(*partition);
-  if (challenge) where += ", challenge " + std::to_string(*challenge);
-  return where.empty() ? problem : where + ": " + problem;
-}
-
-std::optional<C1Defect> find_c1_defect(const porep::C1Output& c1,
-                                       const std::optional<ProverSector>& sector) {
+// The checks of find_c1_defect, in its order.
+std::optional<C1Defect> first_defect(const porep::C1Output& c1,
+                                     const std::optional<ProverSector>& sector) {
   if (auto d = check_identity(c1, sector)) return d;
   const porep::PorepConfig config = c1.config();
   if (c1.partitions != config.partitions ||
@@ -210,6 +217,31 @@ std::optional<C1Defect> find_c1_defect(const porep::C1Output& c1,
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::string C1Defect::message() const {
+  std::string where;
+  if (partition) where += "partition " + std::to_string(*partition);
+  if (challenge) where += ", challenge " + std::to_string(*challenge);
+  std::string out = file.empty() ? std::string() : file + ": ";
+  if (!where.empty()) out += where + ": ";
+  return out + problem;
+}
+
+std::optional<C1Defect> find_c1_defect(const porep::C1Output& c1,
+                                       const std::optional<ProverSector>& sector) {
+  std::optional<C1Defect> defect = first_defect(c1, sector);
+  if (defect) defect->file = c1.source;
+  return defect;
+}
+
+std::optional<C1Defect> find_identity_defect(const porep::C1Output& c1,
+                                             const std::optional<ProverSector>& sector) {
+  std::optional<C1Defect> defect = check_identity(c1, sector);
+  if (defect) defect->file = c1.source;
+  return defect;
 }
 
 void check_c1(const porep::C1Output& c1, const std::optional<ProverSector>& sector) {

@@ -29,8 +29,9 @@ struct C1Defect {
   std::optional<std::uint32_t> partition;
   std::optional<std::uint32_t> challenge;  // position within the partition
   std::string problem;
+  std::string file{};  // the C1's file (C1Output::source), empty if it was not read from one
 
-  // "partition 3, challenge 7: label of layer 2 does not match its parents"
+  // "c1.json: partition 3, challenge 7: label of layer 2 does not match its parents"
   std::string message() const;
 };
 
@@ -44,7 +45,12 @@ struct ProverSector {
 [[nodiscard]] std::optional<C1Defect> find_c1_defect(
     const porep::C1Output& c1, const std::optional<ProverSector>& sector = std::nullopt);
 
-// find_c1_defect, throwing cuzk::Error with the defect's message.
+// Only the first checks of find_c1_defect, which need no proof: the zero values and, with a sector
+// identity, replica_id. For commands that take a C1's values as the statement about a sector.
+[[nodiscard]] std::optional<C1Defect> find_identity_defect(
+    const porep::C1Output& c1, const std::optional<ProverSector>& sector);
+
+// find_c1_defect, throwing cuzk::Error with the defect's message, which names the C1's file.
 void check_c1(const porep::C1Output& c1, const std::optional<ProverSector>& sector = std::nullopt);
 
 }  // namespace cuzk::sealing

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "porep/registered_proof.hpp"
-#include "sealing/base64_encoder.hpp"
+#include "util/base64.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::sealing {

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <string>
 
-#include "porep/sha256.hpp"
-#include "sealing/parallel_for.hpp"
+#include "hashers/sha256.hpp"
 #include "util/error.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {
@@ -25,7 +25,7 @@ void write_prefix(Message& m, const porep::Domain& replica_id, std::uint32_t lay
 }
 
 porep::Domain digest(std::span<const std::uint8_t> message) {
-  return porep::truncate_to_fr32(porep::sha256(message));
+  return porep::truncate_to_fr32(hashers::sha256(message));
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "sealing/parallel_for.hpp"
 #include "util/error.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {

@@ -2,14 +2,14 @@
 
 #include <array>
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 
 namespace cuzk::sealing {
 
 PseudoRandomDomains::PseudoRandomDomains(std::uint64_t seed, std::string_view purpose) {
   std::array<std::uint8_t, 9> tail{};  // the 0x00 separator, then the seed
   for (std::size_t i = 0; i < 8; ++i) tail[1 + i] = static_cast<std::uint8_t>(seed >> (8 * i));
-  key_ = porep::Sha256().update(purpose).update(tail).finish();
+  key_ = hashers::Sha256().update(purpose).update(tail).finish();
 }
 
 porep::Domain PseudoRandomDomains::at(std::uint64_t index, std::uint64_t sub_index) const {

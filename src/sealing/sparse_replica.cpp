@@ -5,10 +5,10 @@
 #include <utility>
 
 #include "sealing/labels.hpp"
-#include "sealing/parallel_for.hpp"
 #include "sealing/pseudo_random.hpp"
 #include "sealing/tree_hash.hpp"
 #include "util/error.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {

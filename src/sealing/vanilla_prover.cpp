@@ -4,7 +4,7 @@
 
 #include "porep/challenges.hpp"
 #include "sealing/labels.hpp"
-#include "sealing/parallel_for.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::sealing {
 namespace {

@@ -72,19 +72,6 @@ std::array<UInt32, 8> full_block(CS& cs, std::span<const std::uint8_t> block) {
 
 }  // namespace
 
-TEST_CASE("the native compression gives SHA-256 of a one-block message") {
-  std::array<std::uint8_t, 64> block{};
-  block[0] = 'a';
-  block[1] = 'b';
-  block[2] = 'c';
-  block[3] = 0x80;
-  block[63] = 24;  // bit length
-  const auto h = hashers::sha256_compress(hashers::kSha256Iv, block);
-  CHECK(h[0] == 0xba7816bf);  // FIPS 180-4 example: SHA-256("abc") = ba7816bf 8f01cfea ...
-  CHECK(h[1] == 0x8f01cfea);
-  CHECK(h[7] == 0xf20015ad);
-}
-
 TEST_CASE("SHA-256 of the empty message folds to constants: no constraint (test_blank_hash)") {
   TestCS cs;
   std::vector<Boolean> block(512, Boolean::constant(false));

@@ -199,9 +199,11 @@ TEST_CASE("cuzk prove --jobs FILE: unusable inputs and outputs fail alone, by nu
   INFO(o.err);
   CHECK(o.exit_code == 1);
   CHECK(o.out.empty());
-  CHECK(contains(o.err, "job 1: failed: " + (w.dir / "none.json").string()));
+  CHECK(contains(o.err, "job 1: failed: " + (w.dir / "none.json").string() + ": no such file"));
   CHECK(contains(o.err, "job 2: failed: "));
-  CHECK(contains(o.err, "job 3: failed: replica_id "));  // sector 8's id for sector 7's C1
+  CHECK(contains(o.err, "job 3: failed: " + c1 +
+                            ": this C1 was sealed for another miner or sector (given: f01000 "
+                            "sector 8; the C1's wrapper says sector 7)"));
   CHECK(contains(o.err, "job 4: failed: " + c1_copy.string() + ": is the C1 file"));
   CHECK(contains(o.err, "job 5: failed: " + (out / "a-directory").string() + ": is a directory"));
   // -q: the failures and nothing else, one line each.

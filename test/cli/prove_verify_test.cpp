@@ -331,6 +331,39 @@ TEST_CASE("cuzk verify: bad usage or input exits 2 with one line") {
                             "sha256_hasher-032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b"
                             "3793b06832f.vk not found in " +
                             empty_dir.string()) != std::string::npos);
+
+  // Every error about a file names it: a key of another circuit, a proof of the wrong size.
+  const prover::ParameterPaths foreign = prover::parameter_paths(w.dir / "foreign-vk", kProof);
+  write_toy_parameters(foreign, 3);
+  const Outcome foreign_vk =
+      run_cuzk(with(args, "--params-dir", foreign.vk.parent_path().string()));
+  check_usage_error(foreign_vk);
+  CHECK(foreign_vk.err == "cuzk: " + foreign.vk.string() +
+                              ": the verifying key has 3 public inputs, but StackedDrg2KiBV1_1 "
+                              "needs 39: it belongs to another circuit\n");
+  const Outcome short_proof_file = run_cuzk(with(args, "--proof", short_proof.string()));
+  CHECK(short_proof_file.err == "cuzk: " + short_proof.string() +
+                                    ": the proof has 191 bytes; StackedDrg2KiBV1_1 proofs have "
+                                    "192 (192 per partition)\n");
+  const Outcome unknown_proof = run_cuzk(with(args, "--registered-proof", "StackedDrg3KiBV1"));
+  CHECK(unknown_proof.err.starts_with(
+      "cuzk: --registered-proof 'StackedDrg3KiBV1' is not a registered seal proof; the registered "
+      "proofs are StackedDrg2KiBV1, StackedDrg8MiBV1, "));
+}
+
+TEST_CASE("cuzk verify --c1 of another miner or sector: invalid, and the C1 says why") {
+  const World& w = world();
+  const Outcome o =
+      run_cuzk({"verify", "--c1", w.c1.string(), "--proof", w.proof.string(), "--miner-id",
+                "f0" + std::to_string(kMinerId), "--sector-id", std::to_string(kSectorId + 1),
+                "--params-dir", w.params_dir.string()});
+  CHECK(o.exit_code == 1);
+  CHECK(o.out == "invalid\n");
+  CHECK(o.err == "cuzk verify: " + w.c1.string() +
+                     ": this C1 was sealed for another miner or sector (given: f01000 sector 8; "
+                     "the C1's wrapper says sector 7), or under another porep_id than "
+                     "StackedDrg2KiBV1_1's; " +
+                     w.proof.string() + ": the pairing check failed\n");
 }
 
 TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") {
@@ -357,9 +390,10 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
   struct Case {
     const char* what;
     std::vector<std::string> args;
-    const char* message;
+    std::string message;
   };
   const std::string c1 = w.c1.string();
+  const std::string missing_c1 = (w.dir.path() / "absent.json").string();
   std::vector<Case> cases = {
       {"missing parameters",
        {"prove", c1, "-o", out.string(), "--params-dir", empty_dir.string()},
@@ -373,12 +407,19 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
       {"corrupt C1",
        {"prove", garbage.string(), "-o", out.string(), "--params-dir", params},
        "garbage.json"},
+      {"missing C1",
+       {"prove", missing_c1, "-o", out.string(), "--params-dir", params},
+       "cuzk: " + missing_c1 + ": no such file\n"},
       {"C1 whose vanilla proofs do not check",
        {"prove", broken_c1.string(), "-o", out.string(), "--params-dir", params},
-       "partition 0, challenge 1"},
+       "cuzk: " + broken_c1.string() +
+           ": partition 0, challenge 1: the replica node is not the label of layer 2 plus the "
+           "data node\n"},
       {"another miner's sector",
        {"prove", c1, "-o", out.string(), "--params-dir", params, "--miner-id", "1001"},
-       "replica_id"},
+       "cuzk: " + c1 +
+           ": this C1 was sealed for another miner or sector (given: f01001 sector 7; the C1's "
+           "wrapper says sector 7 too), or under another porep_id than StackedDrg2KiBV1_1's\n"},
       {"unwritable output",
        {"prove", c1, "-o", (out_dir / "no-such-dir" / "proof.bin").string(), "--params-dir",
         params},

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "test_vectors.hpp"
 #include "util/hex.hpp"
 
@@ -81,7 +81,7 @@ TEST_CASE("cuzk public-inputs: the 32 GiB statement of get_seal_inputs") {
     CHECK(first.at(i).get_string().value() == expected.at(i).get_string().value());
   }
 
-  cuzk::porep::Sha256 all;
+  cuzk::hashers::Sha256 all;
   std::size_t count = 0;
   for (const simdjson::dom::element p : partitions) {
     const simdjson::dom::array inputs = p.get_array().value();

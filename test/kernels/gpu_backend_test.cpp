@@ -1,5 +1,6 @@
-// The CUDA prover backend against the CPU backend: the same proofs from the same blinding (and
-// they verify), and the same quotient and MSM results on inputs larger than a proof's.
+// The CUDA prover backend (cuda_backend.hpp) against the CPU backend: the same proofs from the same
+// blinding (and they verify), and the same quotient and MSM results on inputs larger than a
+// proof's.
 #include <doctest/doctest.h>
 
 #ifdef CUZK_HAVE_CUDA
@@ -7,9 +8,9 @@
 #include <random>
 #include <vector>
 
+#include "cuda_backend.hpp"
 #include "gpu_test_support.hpp"
 #include "prover/cpu_backend.hpp"
-#include "prover/cuda_backend.hpp"
 #include "prover/groth16_circuits.hpp"
 #include "prover/prover.hpp"
 #include "prover/setup/test_setup.hpp"
@@ -19,8 +20,6 @@ namespace cuzk::kernels::test {
 namespace {
 
 using prover::CpuBackend;
-using prover::CudaBackend;
-using prover::ScalarSet;
 
 prover::Blinding blinding(std::uint64_t seed) {
   std::mt19937_64 rng(seed);

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,7 @@
 #include "porep/challenges.hpp"
 #include "porep/graph.hpp"
 #include "porep/registered_proof.hpp"
+#include "util/base64.hpp"
 
 namespace cuzk::test {
 
@@ -83,34 +85,12 @@ class C1Fixture {
     return out_;
   }
 
-  static std::string base64(std::string_view bytes) {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    std::size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-      const std::uint32_t v = std::uint32_t(std::uint8_t(bytes[i])) << 16 |
-                              std::uint32_t(std::uint8_t(bytes[i + 1])) << 8 |
-                              std::uint8_t(bytes[i + 2]);
-      for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
-    }
-    if (const std::size_t rest = bytes.size() - i; rest > 0) {
-      std::uint32_t v = std::uint32_t(std::uint8_t(bytes[i])) << 16;
-      if (rest == 2) v |= std::uint32_t(std::uint8_t(bytes[i + 1])) << 8;
-      out += kAlphabet[(v >> 18) & 63];
-      out += kAlphabet[(v >> 12) & 63];
-      out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
-      out += '=';
-    }
-    return out;
-  }
-
   // The lotus-bench / curio wrapper, as Go's encoding/json writes it.
   static std::string wrap(std::string_view inner, std::int64_t sector_num,
                           std::uint64_t sector_size) {
-    return "{\"SectorNum\":" + std::to_string(sector_num) + ",\"Phase1Out\":\"" + base64(inner) +
-           "\",\"SectorSize\":" + std::to_string(sector_size) + "}";
+    const std::span bytes(reinterpret_cast<const std::uint8_t*>(inner.data()), inner.size());
+    return "{\"SectorNum\":" + std::to_string(sector_num) + ",\"Phase1Out\":\"" +
+           encode_base64(bytes) + "\",\"SectorSize\":" + std::to_string(sector_size) + "}";
   }
 
  private:

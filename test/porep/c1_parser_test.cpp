@@ -2,15 +2,18 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <string>
 
 #include "porep/c1_consistency.hpp"
 #include "porep/c1_fixture.hpp"
+#include "temp_dir.hpp"
 #include "util/error.hpp"
 
 using namespace cuzk::porep;
 using cuzk::test::C1Fixture;
 using cuzk::test::C1FixtureOptions;
+using cuzk::test::TempDir;
 
 namespace {
 
@@ -265,8 +268,24 @@ TEST_CASE("malformed C1 files are rejected with one line naming the field") {
     CHECK(parse_error("[1,2]") == "expected a JSON object at the top level");
     CHECK(parse_error("{\"a\":1}") ==
           "neither a C1 output nor a wrapper: no registered_proof or Phase1Out key");
-    CHECK(parse_error(raw + " {}") == "trailing content after the JSON object");
-    CHECK(parse_error(raw + " x").starts_with("malformed or truncated JSON"));
+  }
+  SUBCASE("data after a whole document") {
+    // Whatever follows, the offset is that of its first byte; a truncated document is still
+    // called truncated (above).
+    const std::string at = std::to_string(raw.size() + 1);
+    CHECK(parse_error(raw + " {}") == "unexpected data after the document, at byte " + at);
+    CHECK(parse_error(raw + " x") == "unexpected data after the document, at byte " + at);
+    CHECK(parse_error(raw + "\n" + raw) == "unexpected data after the document, at byte " + at);
+    CHECK(parse_error(raw + " }") == "unexpected data after the document, at byte " + at);
+    CHECK(parse_error(raw + " \n\t").empty());
+    CHECK(parse_error(wrapped + " 0") ==
+          "unexpected data after the document, at byte " + std::to_string(wrapped.size() + 1));
+    CHECK(parse_error(C1Fixture::wrap(raw + "]", 1, 2048)) ==
+          "Phase1Out: unexpected data after the document, at byte " + std::to_string(raw.size()));
+    // Brackets inside strings do not count: this document is whole, then "x" follows.
+    const std::string with_string = "{\"a\":\"}]\\\"{\"}";
+    CHECK(parse_error(with_string + "x") ==
+          "unexpected data after the document, at byte " + std::to_string(with_string.size()));
   }
   SUBCASE("wrapper and C1 keys mixed") {
     CHECK(parse_error(replace_first(raw, "{\"registered_proof\"",
@@ -307,7 +326,27 @@ TEST_CASE("consistency: challenges, parents and roots must agree with the public
                        doctest::Contains("the challenged column c_x is of node"), cuzk::Error);
 }
 
-TEST_CASE("load_c1_file prefixes messages with the path") {
-  CHECK_THROWS_WITH(load_c1_file("/nonexistent/c1.json"),
-                    doctest::Contains("/nonexistent/c1.json: cannot read"));
+TEST_CASE("load_c1_file names the path in every message, and records it") {
+  const TempDir dir("c1_parser");
+  const std::string missing = (dir / "c1.json").string();
+  CHECK_THROWS_WITH(load_c1_file(missing), (missing + ": no such file").c_str());
+  CHECK_THROWS_WITH(load_c1_file(dir.path()),
+                    (dir.path().string() + ": is a directory, not a C1 file").c_str());
+
+  C1Fixture fixture({.proof = RegisteredSealProof::kStackedDrg2KiBV1_1, .rng_seed = 9});
+  const std::string json = fixture.json();
+  const auto c1_path = dir / "c1.json";
+  std::ofstream(c1_path) << json << " trailing";
+  CHECK_THROWS_WITH(load_c1_file(c1_path),
+                    (c1_path.string() + ": unexpected data after the document, at byte " +
+                     std::to_string(json.size() + 1))
+                        .c_str());
+  // Another open error, in the system's words: a path through a file.
+  const std::string through_file = c1_path.string() + "/c1.json";
+  CHECK_THROWS_WITH(load_c1_file(through_file),
+                    (through_file + ": cannot open: Not a directory").c_str());
+
+  std::ofstream(c1_path, std::ios::trunc) << json;
+  CHECK(load_c1_file(c1_path).source == c1_path.string());
+  CHECK(parse_c1(json).source.empty());
 }

@@ -166,4 +166,24 @@ TEST_CASE("prover id: LEB128 of the actor id, left-aligned in 32 bytes") {
   v128[0] = 0x80;
   v128[1] = 0x01;
   CHECK(prover_id_from_actor_id(128) == v128);
+
+  // And back, only from exactly these encodings.
+  CHECK(actor_id_from_prover_id(t01000) == 1000);
+  CHECK(actor_id_from_prover_id(ProverId{}) == 0);
+  CHECK(actor_id_from_prover_id(max) == ~std::uint64_t{0});
+  CHECK(actor_id_from_prover_id(v127) == 127);
+  CHECK(actor_id_from_prover_id(v128) == 128);
+  ProverId padded = v127;  // 127 as a two-byte varint: not minimal
+  padded[0] = 0xff;
+  padded[1] = 0x00;
+  CHECK_FALSE(actor_id_from_prover_id(padded));
+  ProverId trailing = t01000;  // a byte after the varint
+  trailing[31] = 0x01;
+  CHECK_FALSE(actor_id_from_prover_id(trailing));
+  ProverId too_long = max;  // 2^64: a tenth group above 1
+  too_long[9] = 0x02;
+  CHECK_FALSE(actor_id_from_prover_id(too_long));
+  ProverId unterminated{};
+  unterminated.fill(0x80);
+  CHECK_FALSE(actor_id_from_prover_id(unterminated));
 }

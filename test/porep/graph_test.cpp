@@ -12,10 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "util/hex.hpp"
 
 using namespace cuzk::porep;
+using cuzk::hashers::Sha256;
 
 namespace {
 

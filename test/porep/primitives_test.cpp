@@ -1,4 +1,4 @@
-// BLAKE2b, ChaCha and base64 against published vectors, BLAKE2b also against OpenSSL.
+// BLAKE2b and ChaCha against published vectors, BLAKE2b also against OpenSSL.
 #include <doctest/doctest.h>
 #include <openssl/evp.h>
 
@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "porep/base64.hpp"
 #include "porep/blake2b.hpp"
 #include "porep/chacha.hpp"
 #include "util/hex.hpp"
@@ -119,49 +118,4 @@ TEST_CASE("ChaCha8Rng: zero key keystream is the 8-round test vector; u64s join 
   const ChaChaBlock block2 = chacha_block(ChaChaKey{}, {2, 0, 0, 0}, 8);
   for (std::size_t i = 0; i < 15; ++i) CHECK(rng.next_u32() == block1[i]);
   CHECK(rng.next_u64() == (std::uint64_t{block2[0]} << 32 | block1[15]));
-}
-
-TEST_CASE("base64: RFC 4648 section 10 vectors") {
-  const std::pair<const char*, const char*> vectors[] = {{"", ""},
-                                                         {"f", "Zg=="},
-                                                         {"fo", "Zm8="},
-                                                         {"foo", "Zm9v"},
-                                                         {"foob", "Zm9vYg=="},
-                                                         {"fooba", "Zm9vYmE="},
-                                                         {"foobar", "Zm9vYmFy"}};
-  for (const auto& [plain, encoded] : vectors) {
-    INFO(encoded);
-    const auto size = base64_decoded_size(encoded);
-    REQUIRE(size.has_value());
-    std::string out(*size, '\0');
-    const auto n =
-        decode_base64(encoded, std::span(reinterpret_cast<std::uint8_t*>(out.data()), out.size()));
-    REQUIRE(n.has_value());
-    CHECK(out == plain);
-  }
-}
-
-TEST_CASE("base64: malformed input is rejected with the offending offset") {
-  const std::pair<const char*, std::size_t> rejects[] = {
-      {"Zg=", 3},       // length not a multiple of 4
-      {"Zh==", 1},      // non-zero bits after the last byte
-      {"Zm9=", 2},      // the same with one pad
-      {"Z===", 1},      // too much padding
-      {"Zm9v!A==", 4},  // not in the alphabet
-      {"Zm=v", 2},      // padding inside
-      {"Zm9v Zm9", 4},  // whitespace
-      {"Zm9v-_==", 4},  // the URL-safe alphabet
-  };
-  for (const auto& [encoded, offset] : rejects) {
-    INFO(encoded);
-    const auto size = base64_decoded_size(encoded);
-    if (!size) {
-      CHECK(size.error().offset == offset);
-      continue;
-    }
-    std::vector<std::uint8_t> out(*size);
-    const auto n = decode_base64(encoded, out);
-    REQUIRE_FALSE(n.has_value());
-    CHECK(n.error().offset == offset);
-  }
 }

@@ -2,11 +2,12 @@
 
 #include <doctest/doctest.h>
 
-#include "porep/sha256.hpp"
+#include "hashers/sha256.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
 
 using namespace cuzk::porep;
+using cuzk::hashers::sha256;
 
 namespace {
 
@@ -158,4 +159,22 @@ TEST_CASE("API versions are named as rust-fil-proofs prints them") {
   CHECK_FALSE(api_version_from_name("1.1").has_value());
   CHECK(ApiVersion::kV1_0_0 < ApiVersion::kV1_1_0);
   CHECK(ApiVersion::kV1_1_0 < ApiVersion::kV1_2_0);
+}
+
+TEST_CASE("seal_proof_names lists every registered proof once, in id order") {
+  const std::string names = seal_proof_names(", ");
+  CHECK(
+      names.starts_with("StackedDrg2KiBV1, StackedDrg8MiBV1, StackedDrg512MiBV1, "
+                        "StackedDrg32GiBV1, StackedDrg64GiBV1, StackedDrg2KiBV1_1, "));
+  CHECK(names.ends_with(", StackedDrg64GiBV1_2_Feat_NonInteractivePoRep"));
+  const std::string lines = seal_proof_names("\n");
+  std::size_t start = 0;
+  std::uint64_t id = 0;
+  for (std::size_t end = 0; end != std::string::npos; start = end + 1, ++id) {
+    end = lines.find('\n', start);
+    const std::string name = lines.substr(start, end - start);
+    INFO(name);
+    CHECK(seal_proof_from_name(name) == seal_proof_from_id(id));
+  }
+  CHECK(id == kRegisteredSealProofCount);
 }

@@ -5,17 +5,20 @@
 // (porep::PorepOverrides) must check under them and only under them.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <string>
 
+#include "hashers/sha256.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
-#include "porep/sha256.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_validator.hpp"
 #include "sealing/c1_writer.hpp"
 #include "util/error.hpp"
 #include "util/hex.hpp"
+
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -64,7 +67,7 @@ std::string defect_of(const porep::C1Output& c1,
 
 std::string digest_hex(const std::string& s) {
   return cuzk::to_hex(
-      porep::sha256(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size())));
+      cuzk::hashers::sha256(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size())));
 }
 
 }  // namespace
@@ -173,11 +176,65 @@ TEST_CASE("check-c1: each corruption of a 2 KiB C1 is named") {
   CHECK(defect_after(o, [](auto& c) { flip(c.partitions[0][1].labeling[0].parents[36]); }) ==
         "partition 0, challenge 1: labeling_proofs[0]: its parents are not the parent columns' "
         "labels");
-  CHECK(defect_after(o, [](auto& c) { flip(c.replica_id); }).starts_with("replica_id "));
-  CHECK(defect_after(o, [](auto& c) { c.ticket[5] ^= 1; }).starts_with("replica_id "));
+  // replica_id hashes the ticket, so neither can be told from another miner's sector.
+  const std::string another =
+      "this C1 was sealed for another miner or sector (given: f01000 sector 7), or under another "
+      "porep_id than StackedDrg2KiBV1_1's";
+  CHECK(defect_after(o, [](auto& c) { flip(c.replica_id); }) == another);
+  CHECK(defect_after(o, [](auto& c) { c.ticket[5] ^= 1; }) == another);
   CHECK(defect_after(o, [](auto& c) {
           c.seed[5] ^= 1;
         }).starts_with("partition 0, challenge 0: challenged node "));
+}
+
+TEST_CASE("check-c1: another miner's or sector's C1 is named so, with what the C1 records") {
+  // The C1 records no miner, only replica_id (a hash); the wrapper records the sector number.
+  const auto o = options_for(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  const std::string inner = generate_json(o);
+  const porep::C1Output wrapped = porep::parse_c1(sealing::c1_wrapper_json(inner, 7, 2048));
+  const porep::ProverId miner_1000 = porep::prover_id_from_actor_id(1000);
+  CHECK(defect_of(wrapped, sealing::ProverSector{.prover_id = miner_1000, .sector_id = 8}) ==
+        "this C1 was sealed for another miner or sector (given: f01000 sector 8; the C1's "
+        "wrapper says sector 7), or under another porep_id than StackedDrg2KiBV1_1's");
+  const porep::ProverId miner_1001 = porep::prover_id_from_actor_id(1001);
+  CHECK(defect_of(wrapped, sealing::ProverSector{.prover_id = miner_1001, .sector_id = 7}) ==
+        "this C1 was sealed for another miner or sector (given: f01001 sector 7; the C1's "
+        "wrapper says sector 7 too), or under another porep_id than StackedDrg2KiBV1_1's");
+  // A prover id that is no actor's ID address is shown as it was given.
+  porep::ProverId not_an_actor{};
+  not_an_actor.fill(0xab);
+  const porep::C1Output raw = porep::parse_c1(inner);
+  std::string ab_hex;
+  for (int i = 0; i < 32; ++i) ab_hex += "ab";
+  CHECK(defect_of(raw, sealing::ProverSector{.prover_id = not_an_actor, .sector_id = 7}) ==
+        "this C1 was sealed for another miner or sector (given: prover id " + ab_hex +
+            " sector 7), or under another porep_id than StackedDrg2KiBV1_1's");
+  // Only the identity, no proof, for commands that take the C1 as a statement.
+  CHECK(sealing::find_identity_defect(wrapped, sector_of(o)) == std::nullopt);
+  CHECK(sealing::find_identity_defect(wrapped, sealing::ProverSector{miner_1001, 7}).has_value());
+}
+
+TEST_CASE("check_c1 names the C1's file in front of every defect") {
+  const cuzk::test::TempDir dir("c1_check");
+  const auto o = options_for(RegisteredSealProof::kStackedDrg2KiBV1_1);
+  sealing::SealCommitOutput out = sealing::generate_c1(o);
+  flip(out.partitions[0][0].comm_d.siblings[5]);
+  const auto path = dir / "c1.json";
+  std::ofstream(path) << sealing::c1_wrapper_json(sealing::c1_inner_json(out), 7, 2048);
+  const porep::C1Output c1 = porep::load_c1_file(path, porep::C1Checks::kStructure);
+  CHECK_THROWS_WITH_AS(
+      sealing::check_c1(c1),
+      (path.string() + ": partition 0, challenge 0: comm_d_proofs: the path from the leaf does "
+                       "not lead to comm_d")
+          .c_str(),
+      cuzk::Error);
+  CHECK_THROWS_WITH_AS(
+      sealing::check_c1(c1, sealing::ProverSector{porep::prover_id_from_actor_id(1000), 8}),
+      (path.string() +
+       ": this C1 was sealed for another miner or sector (given: f01000 sector 8; the C1's "
+       "wrapper says sector 7), or under another porep_id than StackedDrg2KiBV1_1's")
+          .c_str(),
+      cuzk::Error);
 }
 
 TEST_CASE("check-c1: swapped 32 GiB partitions are named") {
@@ -234,7 +291,14 @@ TEST_CASE("gen-c1 under a custom porep_id: the C1 checks under it, and only unde
   CHECK_THROWS_WITH_AS(porep::parse_c1(json, porep::C1Checks::kFull),
                        doctest::Contains("replica_column_proofs.drg_parents"), cuzk::Error);
   const porep::C1Output mainnet = porep::parse_c1(json, porep::C1Checks::kStructure);
-  CHECK(defect_of(mainnet, sector_of(o)).find("replica_id") == 0);
+  CHECK(defect_of(mainnet, sector_of(o)) ==
+        "this C1 was sealed for another miner or sector (given: f01000 sector 7), or under "
+        "another porep_id than StackedDrg2KiBV1_1's");
+  // Under the custom porep_id, another sector is named with that porep_id.
+  CHECK(defect_of(c1, sealing::ProverSector{o.identity.prover_id, 8}) ==
+        "this C1 was sealed for another miner or sector (given: f01000 sector 8), or under "
+        "another porep_id than " +
+            cuzk::to_hex(custom_porep_id()));
   CHECK(defect_of(mainnet).find("drg_parents") != std::string::npos);
 }
 

@@ -1,17 +1,13 @@
-// The generator's Merkle trees and encoders: a sparse tree whose filler returns a full tree's
+// The generator's Merkle trees: a sparse tree whose filler returns a full tree's
 // nodes is that tree (same root, same openings); a periodic tree is the full tree of the repeated
 // data; every opening climbs back to its root; a 32 GiB-shaped sparse tree opens with a Sub proof
-// and a 64 GiB-shaped one with a Top proof (an untouched leaf cannot be opened); base64 matches RFC
-// 4648's vectors and the porep decoder.
+// and a 64 GiB-shaped one with a Top proof (an untouched leaf cannot be opened).
 #include <doctest/doctest.h>
 
 #include <random>
-#include <string>
 #include <tuple>
 #include <vector>
 
-#include "porep/base64.hpp"
-#include "sealing/base64_encoder.hpp"
 #include "sealing/merkle_tree.hpp"
 #include "sealing/tree_hash.hpp"
 #include "util/error.hpp"
@@ -44,10 +40,6 @@ std::uint64_t node_index(const sealing::MerkleOpening& m) {
     weight *= m.shape.arity(l);
   }
   return index;
-}
-
-std::span<const std::uint8_t> as_bytes(std::string_view s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
 }  // namespace
@@ -138,29 +130,5 @@ TEST_CASE("sealing trees: sparse 32 and 64 GiB trees open with Sub and Top proof
     }
     CHECK(t.open(last).leaf == leaves[1]);
     CHECK_THROWS_AS(t.open(777), cuzk::Error);  // untouched: its path would not verify
-  }
-}
-
-TEST_CASE("base64: RFC 4648 section 10 vectors, and the porep decoder inverts it") {
-  const std::pair<const char*, const char*> vectors[] = {{"", ""},
-                                                         {"f", "Zg=="},
-                                                         {"fo", "Zm8="},
-                                                         {"foo", "Zm9v"},
-                                                         {"foob", "Zm9vYg=="},
-                                                         {"fooba", "Zm9vYmE="},
-                                                         {"foobar", "Zm9vYmFy"}};
-  for (const auto& [plain, encoded] : vectors) {
-    CHECK(sealing::encode_base64(as_bytes(plain)) == encoded);
-  }
-  std::mt19937_64 rng(9);
-  for (std::size_t n = 0; n < 70; ++n) {
-    std::vector<std::uint8_t> bytes(n);
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng());
-    const std::string text = sealing::encode_base64(bytes);
-    const auto size = porep::base64_decoded_size(text);
-    REQUIRE(size.has_value());
-    std::vector<std::uint8_t> back(*size);
-    REQUIRE(porep::decode_base64(text, back).has_value());
-    CHECK(back == bytes);
   }
 }

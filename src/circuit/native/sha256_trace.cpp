@@ -12,7 +12,7 @@
 #include "circuit/gadgets/sha256.hpp"
 #include "circuit/gadgets/uint32.hpp"
 #include "util/error.hpp"
-#include "util/parallel_tasks.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::circuit::native {
 namespace {
@@ -326,7 +326,7 @@ Sha256ProgramSet::Sha256ProgramSet(std::span<const Sha256BlockPattern> patterns)
     if (std::find(distinct.begin(), distinct.end(), p) == distinct.end()) distinct.push_back(p);
   }
   programs_.resize(distinct.size());
-  run_parallel_tasks(distinct.size(), [&](std::size_t k) {
+  parallel_for(distinct.size(), 1, [&](std::size_t k) {
     programs_[k] = std::make_shared<const Sha256Program>(distinct[k]);
   });
 }

@@ -2,8 +2,8 @@
 
 #include <array>
 
+#include "hashers/sha256.hpp"
 #include "porep/registered_proof.hpp"
-#include "porep/sha256.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -16,7 +16,7 @@ porep::Domain create_label_native(const porep::Domain& replica_id, std::uint32_t
   std::array<std::uint8_t, 32> prefix{};  // layer and node big-endian, then zeros
   for (int i = 0; i < 4; ++i) prefix[i] = static_cast<std::uint8_t>(layer >> (24 - 8 * i));
   for (int i = 0; i < 8; ++i) prefix[4 + i] = static_cast<std::uint8_t>(node >> (56 - 8 * i));
-  porep::Sha256 h;
+  hashers::Sha256 h;
   h.update(replica_id).update(prefix);
   for (const porep::Domain& p : parents) h.update(p);
   return porep::truncate_to_fr32(h.finish());

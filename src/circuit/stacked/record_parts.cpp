@@ -12,7 +12,7 @@
 #include "circuit/shape_cs.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "util/error.hpp"
-#include "util/parallel_tasks.hpp"
+#include "util/parallel_for.hpp"
 
 namespace cuzk::circuit::stacked {
 
@@ -292,7 +292,7 @@ BlockRecording record_blocks(const CircuitShape& shape) {
     return o == Parts::kDataPath || (o >= Parts::kFirstLabel && o < parts.tail());
   });
   std::vector<PartRows> recorded(parts.count());
-  run_parallel_tasks(order.size(), [&](std::size_t i) {
+  parallel_for(order.size(), 1, [&](std::size_t i) {
     recorded[order[i]] = record_part(blank, wires, parts, stand_ins, order[i]);
   });
 
@@ -325,7 +325,7 @@ BlockRecording record_blocks(const CircuitShape& shape) {
   }
   // Piece 0 is the prefix, piece 1 + o part o.
   const CircuitSize& prefix = layout.prefix;
-  run_parallel_tasks(3 * (parts.count() + 1), [&](std::size_t task) {
+  parallel_for(3 * (parts.count() + 1), 1, [&](std::size_t task) {
     const std::size_t m = task % 3;
     const std::size_t piece = task / 3;
     if (piece == 0) {

@@ -39,6 +39,16 @@ std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof
   return inputs;
 }
 
+void check_proof_size(porep::RegisteredSealProof proof, std::size_t proof_bytes) {
+  const porep::SealProofInfo& info = porep::seal_proof_info(proof);
+  const std::size_t expected = std::size_t{info.partitions} * kProofBytes;
+  if (proof_bytes != expected) {
+    throw Error("the proof has " + std::to_string(proof_bytes) + " bytes; " +
+                std::string(info.name) + " proofs have " + std::to_string(expected) + " (" +
+                std::to_string(kProofBytes) + " per partition)");
+  }
+}
+
 void check_verifying_key(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof) {
   const porep::SealProofInfo& info = porep::seal_proof_info(proof);
   if (pvk.num_public_inputs() != info.public_input_count()) {
@@ -63,13 +73,7 @@ bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealPr
 
 SealVerdict verify_seal(const PreparedVerifyingKey& pvk, const SealStatement& statement,
                         std::span<const std::uint8_t> proof_bytes) {
-  const porep::SealProofInfo& info = porep::seal_proof_info(statement.proof);
-  const std::size_t expected = std::size_t{info.partitions} * kProofBytes;
-  if (proof_bytes.size() != expected) {
-    throw Error("the proof has " + std::to_string(proof_bytes.size()) + " bytes; " +
-                std::string(info.name) + " proofs have " + std::to_string(expected) + " (" +
-                std::to_string(kProofBytes) + " per partition)");
-  }
+  check_proof_size(statement.proof, proof_bytes.size());
   const porep::SealPublicValues values = seal_public_values(statement);
   check_verifying_key(pvk, statement.proof);
   auto proofs = decode_proofs(proof_bytes);

@@ -44,6 +44,9 @@ std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof
                                                 const porep::SealPublicValues& values,
                                                 const porep::PorepOverrides& overrides = {});
 
+// Throws cuzk::Error unless `proof_bytes` is 192 bytes for each of the proof's partitions.
+void check_proof_size(porep::RegisteredSealProof proof, std::size_t proof_bytes);
+
 // Throws cuzk::Error unless the key has the proof's public-input count (39 for the test sizes,
 // 327 for 32 and 64 GiB, ONE excluded): a key of another circuit is a usage mistake, not an
 // invalid proof.

@@ -1,6 +1,4 @@
-#ifdef CUZK_HAVE_CUDA
-
-#include "prover/cuda_backend.hpp"
+#include "cuda_backend.hpp"
 
 #include <bit>
 #include <string>
@@ -11,9 +9,10 @@
 #include "kernels/msm/msm.hpp"
 #include "kernels/ntt/ntt.hpp"
 #include "prover/evaluation_domain.hpp"
+#include "prover/msm.hpp"
 #include "util/error.hpp"
 
-namespace cuzk::prover {
+namespace cuzk::kernels::test {
 namespace {
 
 using kernels::G1AffineMont;
@@ -81,7 +80,7 @@ std::vector<Fr> CudaBackend::quotient(std::vector<Fr> a, std::vector<Fr> b, std:
     throw Error("quotient: A, B and C have " + std::to_string(a.size()) + ", " +
                 std::to_string(b.size()) + " and " + std::to_string(c.size()) + " evaluations");
   }
-  const EvaluationDomain domain = EvaluationDomain::for_points(a.size());
+  const prover::EvaluationDomain domain = prover::EvaluationDomain::for_points(a.size());
   std::vector<Fr> h = kernels::h_quotient(a, b, c, static_cast<int>(domain.log_size()));
   h.pop_back();  // the top coefficient is zero for a satisfied system (deg H <= m - 2)
   return h;
@@ -103,6 +102,4 @@ std::vector<G2Jacobian> CudaBackend::msm_g2(std::span<const G2Affine> bases,
       });
 }
 
-}  // namespace cuzk::prover
-
-#endif  // CUZK_HAVE_CUDA
+}  // namespace cuzk::kernels::test

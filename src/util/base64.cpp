@@ -1,8 +1,8 @@
-#include "porep/base64.hpp"
+#include "util/base64.hpp"
 
 #include <array>
 
-namespace cuzk::porep {
+namespace cuzk {
 namespace {
 
 constexpr std::uint8_t kInvalid = 0xff;
@@ -46,6 +46,31 @@ std::size_t padding_of(std::string_view in) {
 }
 
 }  // namespace
+
+std::string encode_base64(std::span<const std::uint8_t> bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const std::uint32_t group =
+        std::uint32_t{bytes[i]} << 16 | std::uint32_t{bytes[i + 1]} << 8 | bytes[i + 2];
+    out += kAlphabet[group >> 18];
+    out += kAlphabet[(group >> 12) & 63];
+    out += kAlphabet[(group >> 6) & 63];
+    out += kAlphabet[group & 63];
+  }
+  // The last one or two bytes: "xx==" or "xxx=", the unused bits zero.
+  const std::size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    std::uint32_t group = std::uint32_t{bytes[i]} << 16;
+    if (rest == 2) group |= std::uint32_t{bytes[i + 1]} << 8;
+    out += kAlphabet[group >> 18];
+    out += kAlphabet[(group >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(group >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
 
 Expected<std::size_t, Base64Error> base64_decoded_size(std::string_view in) {
   if (in.size() % 4 != 0) {
@@ -105,4 +130,4 @@ Expected<std::size_t, Base64Error> decode_base64(std::string_view in, std::span<
   return *size;
 }
 
-}  // namespace cuzk::porep
+}  // namespace cuzk
