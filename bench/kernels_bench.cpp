@@ -25,6 +25,9 @@ namespace {
 using namespace cuzk;
 using namespace cuzk::kernels;
 
+// The device the benchmarks measure: the first.
+constexpr Device kBenchGpu{0};
+
 // Distinct curve points made on the CPU (k0 G + i k1 G), to be repeated on the device.
 template <class Curve, class Mont>
 std::vector<Mont> point_pattern(std::size_t n, std::uint64_t seed) {
@@ -107,12 +110,12 @@ int main(int argc, char** argv) {
   const bool ntt_only = argc > 1 && std::strcmp(argv[1], "ntt") == 0;
   const int ntt_only_log = ntt_only && argc > 2 ? std::atoi(argv[2]) : 0;  // one size (profiling)
   const bool msm_sweep = argc > 2 && std::strcmp(argv[1], "msm") == 0;
-  std::printf("device: %s\n", gpu_description().c_str());
-  if (!gpu_available()) return 0;
+  std::printf("device: %s\n", gpu_description(kBenchGpu).c_str());
+  if (!gpu_available(kBenchGpu)) return 0;
   if (msm_sweep) {
     const int log_n = std::atoi(argv[2]);
     const auto pattern = point_pattern<bls12_381::G1Curve, G1AffineMont>(1 << 12, 7);
-    const auto bases = DeviceG1Bases::repeated(pattern, std::size_t{1} << log_n);
+    const auto bases = DeviceG1Bases::repeated(kBenchGpu, pattern, std::size_t{1} << log_n);
     const auto msm = [](const DeviceG1Bases& b, std::span<const ScalarLimbs> s,
                         const MsmConfig& c) { return msm_g1(b, s, c); };
     std::vector<int> windows;
@@ -122,10 +125,12 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  std::printf("fr_mul  %.3g mul/s\n", field_mul_per_second(BenchField::kFr));
-  std::printf("fp_mul  %.3g mul/s\n", field_mul_per_second(BenchField::kFp));
-  std::printf("h2d pinned   %.1f GB/s (1 GiB)\n", host_to_device_gbps(std::size_t{1} << 30, true));
-  std::printf("h2d pageable %.1f GB/s (1 GiB)\n", host_to_device_gbps(std::size_t{1} << 30, false));
+  std::printf("fr_mul  %.3g mul/s\n", field_mul_per_second(kBenchGpu, BenchField::kFr));
+  std::printf("fp_mul  %.3g mul/s\n", field_mul_per_second(kBenchGpu, BenchField::kFp));
+  std::printf("h2d pinned   %.1f GB/s (1 GiB)\n",
+              host_to_device_gbps(kBenchGpu, std::size_t{1} << 30, true));
+  std::printf("h2d pageable %.1f GB/s (1 GiB)\n",
+              host_to_device_gbps(kBenchGpu, std::size_t{1} << 30, false));
   std::fflush(stdout);
 
   const int max_log = quick ? 20 : 27;
@@ -133,23 +138,26 @@ int main(int argc, char** argv) {
     if (log_n > max_log) break;
     if (ntt_only_log != 0 && log_n != ntt_only_log) continue;
     const int reps = log_n >= 27 ? 5 : 9;
-    std::printf("ntt forward       2^%d %9.2f ms\n", log_n,
-                ntt_median_ms(log_n, NttDirection::kForward, NttDomain::kSubgroup, reps));
+    std::printf(
+        "ntt forward       2^%d %9.2f ms\n", log_n,
+        ntt_median_ms(kBenchGpu, log_n, NttDirection::kForward, NttDomain::kSubgroup, reps));
     if (ntt_only) {
       std::printf("ntt forward coset 2^%d %9.2f ms\n", log_n,
-                  ntt_median_ms(log_n, NttDirection::kForward, NttDomain::kCoset, reps));
-      std::printf("ntt inverse       2^%d %9.2f ms\n", log_n,
-                  ntt_median_ms(log_n, NttDirection::kInverse, NttDomain::kSubgroup, reps));
+                  ntt_median_ms(kBenchGpu, log_n, NttDirection::kForward, NttDomain::kCoset, reps));
+      std::printf(
+          "ntt inverse       2^%d %9.2f ms\n", log_n,
+          ntt_median_ms(kBenchGpu, log_n, NttDirection::kInverse, NttDomain::kSubgroup, reps));
     }
     std::printf("ntt inverse coset 2^%d %9.2f ms\n", log_n,
-                ntt_median_ms(log_n, NttDirection::kInverse, NttDomain::kCoset, reps));
-    std::printf("h quotient (6 NTT) 2^%d %9.2f ms\n", log_n, h_quotient_median_ms(log_n, 2));
+                ntt_median_ms(kBenchGpu, log_n, NttDirection::kInverse, NttDomain::kCoset, reps));
+    std::printf("h quotient (6 NTT) 2^%d %9.2f ms\n", log_n,
+                h_quotient_median_ms(kBenchGpu, log_n, 2));
     std::fflush(stdout);
   }
   if (ntt_only) return 0;
 
   const auto g1_pattern = point_pattern<bls12_381::G1Curve, G1AffineMont>(1 << 12, 7);
-  const auto g1 = DeviceG1Bases::repeated(g1_pattern, std::size_t{1} << max_log);
+  const auto g1 = DeviceG1Bases::repeated(kBenchGpu, g1_pattern, std::size_t{1} << max_log);
   const auto g1_msm = [](const DeviceG1Bases& b, std::span<const ScalarLimbs> s,
                          const MsmConfig& c) { return msm_g1(b, s, c); };
   for (int log_n : {16, 20, 24, 26, 27}) {
@@ -179,7 +187,7 @@ int main(int argc, char** argv) {
 
   const int g2_max = quick ? 16 : 24;
   const auto g2_pattern = point_pattern<bls12_381::G2Curve, G2AffineMont>(1 << 10, 8);
-  const auto g2 = DeviceG2Bases::repeated(g2_pattern, std::size_t{1} << g2_max);
+  const auto g2 = DeviceG2Bases::repeated(kBenchGpu, g2_pattern, std::size_t{1} << g2_max);
   const auto g2_msm = [](const DeviceG2Bases& b, std::span<const ScalarLimbs> s,
                          const MsmConfig& c) { return msm_g2(b, s, c); };
   for (int log_n : {16, 22, 24}) {

@@ -37,10 +37,10 @@ __global__ void mul_chains_kernel(F* out, F seed) {
 }
 
 template <class F>
-double mul_rate() {
-  int device = 0, sms = 0;
-  CUZK_CUDA_CHECK(cudaGetDevice(&device));
-  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+double mul_rate(Device device) {
+  const ScopedDevice on(device);
+  int sms = 0;
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device.index()));
   constexpr unsigned kThreads = 256;
   const unsigned blocks = static_cast<unsigned>(sms) * 16;
   DeviceBuffer<F> out(static_cast<std::size_t>(blocks) * kThreads);
@@ -89,13 +89,15 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-double field_mul_per_second(BenchField field) {
-  return field == BenchField::kFr ? mul_rate<DeviceFr>() : mul_rate<DeviceFp>();
+double field_mul_per_second(Device device, BenchField field) {
+  return field == BenchField::kFr ? mul_rate<DeviceFr>(device) : mul_rate<DeviceFp>(device);
 }
 
-double ntt_median_ms(int log_n, NttDirection direction, NttDomain domain, int repetitions) {
+double ntt_median_ms(Device device, int log_n, NttDirection direction, NttDomain domain,
+                     int repetitions) {
+  const ScopedDevice on(device);
   const Stream stream = make_stream();
-  const detail::NttPlan plan(log_n, direction, domain, stream.get());
+  const detail::NttPlan plan(device, log_n, direction, domain, stream.get());
   const std::size_t n = std::size_t{1} << log_n;
   DeviceBuffer<DeviceFr> data(n), scratch(n);
   fill_random(data, 1, stream.get());
@@ -111,7 +113,8 @@ double ntt_median_ms(int log_n, NttDirection direction, NttDomain domain, int re
   return median(times);
 }
 
-double h_quotient_median_ms(int log_n, int repetitions) {
+double h_quotient_median_ms(Device device, int log_n, int repetitions) {
+  const ScopedDevice on(device);
   const Stream stream = make_stream();
   const std::size_t n = std::size_t{1} << log_n;
   DeviceBuffer<DeviceFr> a(n), b(n), c(n), scratch(n);
@@ -123,7 +126,8 @@ double h_quotient_median_ms(int log_n, int repetitions) {
     fill_random(c, 3, stream.get());
     // Includes building the three plans' tables (host work, about a millisecond).
     CUZK_CUDA_CHECK(cudaEventRecord(start.get(), stream.get()));
-    detail::h_quotient_device(a.data(), b.data(), c.data(), scratch.data(), log_n, stream.get());
+    detail::h_quotient_device(device, a.data(), b.data(), c.data(), scratch.data(), log_n,
+                              stream.get());
     CUZK_CUDA_CHECK(cudaEventRecord(stop.get(), stream.get()));
     const double ms = elapsed_ms(start, stop);
     if (r > 0) times.push_back(ms);
@@ -131,18 +135,20 @@ double h_quotient_median_ms(int log_n, int repetitions) {
   return median(times);
 }
 
-double host_to_device_gbps(std::size_t bytes, bool pinned) {
-  DeviceBuffer<std::uint8_t> device(bytes);
+double host_to_device_gbps(Device device, std::size_t bytes, bool pinned) {
+  const ScopedDevice on(device);
+  DeviceBuffer<std::uint8_t> destination(bytes);
   PinnedBuffer<std::uint8_t> pinned_host(pinned ? bytes : 0);
   std::vector<std::uint8_t> pageable(pinned ? 0 : bytes, 1);
   const std::uint8_t* src = pinned ? pinned_host.data() : pageable.data();
   if (pinned) std::memset(pinned_host.data(), 1, bytes);
   const Stream stream = make_stream();
   const Event start = make_event(), stop = make_event();
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(device.data(), src, bytes, cudaMemcpyHostToDevice,
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(destination.data(), src, bytes, cudaMemcpyHostToDevice,
                                   stream.get()));  // warm-up
   CUZK_CUDA_CHECK(cudaEventRecord(start.get(), stream.get()));
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(device.data(), src, bytes, cudaMemcpyHostToDevice, stream.get()));
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(destination.data(), src, bytes, cudaMemcpyHostToDevice, stream.get()));
   CUZK_CUDA_CHECK(cudaEventRecord(stop.get(), stream.get()));
   return static_cast<double>(bytes) / (elapsed_ms(start, stop) * 1e6);
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 
+#include "kernels/device/device.hpp"
 #include "kernels/ntt/ntt.hpp"
 
 namespace cuzk::kernels {
@@ -11,15 +12,16 @@ namespace cuzk::kernels {
 enum class BenchField { kFr, kFp };
 
 // Montgomery multiplications per second, many independent chains on every SM.
-double field_mul_per_second(BenchField field);
+double field_mul_per_second(Device device, BenchField field);
 
 // Median milliseconds of one natural-order transform of 2^log_n pseudo-random elements.
-double ntt_median_ms(int log_n, NttDirection direction, NttDomain domain, int repetitions);
+double ntt_median_ms(Device device, int log_n, NttDirection direction, NttDomain domain,
+                     int repetitions);
 
 // Median milliseconds of the six-transform quotient chain on device-resident a, b, c.
-double h_quotient_median_ms(int log_n, int repetitions);
+double h_quotient_median_ms(Device device, int log_n, int repetitions);
 
 // Host-to-device copy bandwidth in GB/s (10^9 bytes per second) for one copy of `bytes`.
-double host_to_device_gbps(std::size_t bytes, bool pinned);
+double host_to_device_gbps(Device device, std::size_t bytes, bool pinned);
 
 }  // namespace cuzk::kernels

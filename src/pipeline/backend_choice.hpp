@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "kernels/device/device.hpp"
 #include "prover/backend_kind.hpp"
 
 namespace cuzk::pipeline {
@@ -21,14 +22,15 @@ inline constexpr std::uint64_t kAutoCpuMaxSectorBytes = std::uint64_t{512} << 20
 
 struct BackendChoice {
   bool gpu = false;
-  bool automatic = false;  // chosen by `auto`: a GPU fault may fall back (gpu_fallback.hpp)
-  std::string reason;      // one line for stderr: which and why
-  int device = -1;         // the CUDA device that proves, when gpu
+  bool automatic = false;      // chosen by `auto`: a GPU fault may fall back (gpu_fallback.hpp)
+  std::string reason;          // one line for stderr: which and why
+  kernels::Device device{-1};  // the GPU that proves, when gpu
 };
 
 // `devices`: the CUDA ordinals the run may use (empty: every device the process sees); the first
-// usable one proves. Throws cuzk::Error with the reason when the kind cannot be honoured: gpu
-// without a usable GPU, auto without one for a sector above kAutoCpuMaxSectorBytes.
+// usable one proves, and the reason names it (or, without one, why the first is not usable). Throws
+// cuzk::Error with the reason when the kind cannot be honoured: gpu without a usable GPU, auto
+// without one for a sector above kAutoCpuMaxSectorBytes.
 BackendChoice choose_backend(prover::BackendKind kind, std::uint64_t sector_bytes,
                              std::span<const int> devices = {});
 

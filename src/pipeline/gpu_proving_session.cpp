@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/record_shape.hpp"
 #include "kernels/curve/point_conversion.hpp"
@@ -21,11 +20,8 @@
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
 #include "pipeline/sector_job.hpp"
-#include "prover/params/parameter_files.hpp"
 #include "prover/params/params_error.hpp"
 #include "prover/prover.hpp"
-#include "prover/seal/seal_prover.hpp"
-#include "sealing/c1_validator.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -164,6 +160,10 @@ namespace {
 // Everything the GPU thread does, for as long as the session lives.
 class GpuThread {
  public:
+  explicit GpuThread(kernels::Device gpu)
+      : device(gpu), staged_{GpuWitness(gpu), GpuWitness(gpu)} {}
+
+  kernels::Device device;
   const prover::MappedParameters* params = nullptr;
   GpuMemoryPlan plan;
   std::shared_ptr<detail::SessionState> state;
@@ -184,7 +184,7 @@ class GpuThread {
         const std::string bytes =
             format_gib(kernels::ParameterBases::resident_bytes(query_points(params->lengths())));
         bases = kernels::ParameterBases::resident_in_background(
-            reader.queries(), [log = log, bytes](double seconds) {
+            device, reader.queries(), [log = log, bytes](double seconds) {
               log("parameters on the GPU: " + bytes + " in " + std::to_string(seconds) + " s");
             });
       }
@@ -196,7 +196,7 @@ class GpuThread {
       std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
       if (shape == nullptr) return;
       const Clock::time_point shape_start = Clock::now();
-      const kernels::DeviceR1cs device_shape(r1cs_view(*shape));
+      const kernels::DeviceR1cs device_shape(device, r1cs_view(*shape));
       const double matrices_seconds = seconds_since(shape_start);
       kernels::PartitionProver prover(device_shape);
       const double shape_upload_seconds = seconds_since(shape_start);
@@ -206,7 +206,7 @@ class GpuThread {
         const std::size_t b_inputs = shape->b_input_density.count();
         const std::size_t inputs = shape->size().num_inputs;
         bases = kernels::ParameterBases::streamed(
-            reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, plan.slice_points);
+            device, reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, plan.slice_points);
         log("parameters streamed in slices of " + std::to_string(plan.slice_points) + " points");
       }
       release->release(std::move(shape));
@@ -236,7 +236,7 @@ class GpuThread {
 
  private:
   void sample_memory() {
-    const kernels::DeviceMemoryInfo m = kernels::device_memory_info();
+    const kernels::DeviceMemoryInfo m = kernels::device_memory_info(device);
     state->update([&] { state->peak_bytes = std::max(state->peak_bytes, m.total - m.free); });
   }
 
@@ -323,7 +323,8 @@ class GpuThread {
     }
   }
 
-  GpuWitness staged_[2];  // partition k's witness in staged_[k % 2]
+  // Partition k's witness in staged_[k % 2].
+  GpuWitness staged_[2];
 };
 
 }  // namespace
@@ -335,10 +336,10 @@ GpuPendingSector::~GpuPendingSector() {
   if (work_ != nullptr) state_->abandon(*work_);
 }
 
-GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
-                                     porep::RegisteredSealProof proof, GpuSessionOptions options)
+GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params, SessionCircuit circuit,
+                                     GpuSessionOptions options)
     : params_(params),
-      proof_(proof),
+      circuit_(std::move(circuit)),
       options_(std::move(options)),
       state_(std::make_shared<detail::SessionState>()) {
   // Progress lines from the host and the GPU thread, one at a time.
@@ -346,18 +347,19 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
     const std::lock_guard lock(state->log_mutex);
     if (observer != nullptr) observer->log(line);
   };
+  if (options_.device.index() < 0) throw Error("GPU session: no device given");
   release_ = options_.release != nullptr ? options_.release : &own_release_.emplace();
   const prover::VectorLengths lengths = params.lengths();
   // The header of the parameters against the circuit's known lengths, before any work (the
   // recorded shape is checked against them again once recorded).
-  prover::check_lengths_match(lengths, prover::expected_parameter_lengths(proof), params.name());
-  if (options_.shape.valid() && options_.shape.proof() != proof) {
-    throw Error("GPU session: a shape recorded for " +
-                std::string(porep::seal_proof_info(options_.shape.proof()).name) +
-                " was given for " + std::string(porep::seal_proof_info(proof).name));
+  if (circuit_.parameter_lengths) {
+    prover::check_lengths_match(lengths, *circuit_.parameter_lengths, params.name());
+  }
+  if (options_.shape.valid() && options_.shape.shape() != circuit_.shape) {
+    throw Error("GPU session: the shape recorded beforehand is not " + circuit_.name + "'s");
   }
   shape_recording_ =
-      options_.shape.valid() ? std::move(options_.shape) : ShapeRecording::start(proof);
+      options_.shape.valid() ? std::move(options_.shape) : ShapeRecording::start(circuit_.shape);
 
   // The plan, before anything is allocated on the device and while the shape is being recorded,
   // from bounds: the domain is the h vector's length + 1, and the inputs present in B, whose
@@ -368,7 +370,7 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params,
   needs.origins = {0, 0, lengths.ic, lengths.ic, lengths.ic};
   needs.shape_bytes = shape_bytes_bound(domain);
   needs.work_bytes = kernels::PartitionProver::work_bytes(domain);
-  const kernels::DeviceMemoryInfo memory = kernels::device_memory_info();
+  const kernels::DeviceMemoryInfo memory = kernels::device_memory_info(options_.device);
   std::size_t available = memory.free;
   if (options_.gpu_memory_limit) available = std::min(available, *options_.gpu_memory_limit);
   plan_ = plan_gpu_memory(needs, available);
@@ -383,7 +385,7 @@ GpuProvingSession::~GpuProvingSession() {
 
 void GpuProvingSession::start_gpu_thread() {
   if (gpu_thread_.joinable()) return;
-  GpuThread gpu;
+  GpuThread gpu(options_.device);
   gpu.params = &params_;
   gpu.plan = plan_;
   gpu.state = state_;
@@ -393,7 +395,7 @@ void GpuProvingSession::start_gpu_thread() {
   gpu_thread_ = std::thread([gpu = std::move(gpu)]() mutable { gpu.run(); });
 }
 
-// Taken once per session: every sector of one registered proof has the same shape. The "shape"
+// Taken once per session: every sector of the session's circuit has the same shape. The "shape"
 // phase is the recording's own time, most of it spent while the parameters went up.
 void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   RecordedShape recorded = shape_recording_.take();  // rethrows the recording's failure
@@ -410,29 +412,23 @@ void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   state_->update([&] { state_->shape = std::move(shape); });
 }
 
-GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
-                                           const GpuJobOptions& options) {
+GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> sector) {
   {
     const std::lock_guard lock(state_->mutex);
     if (state_->failure) std::rethrow_exception(state_->failure);
   }
-  if (c1.registered_proof != proof_) {
-    throw Error("the C1 output is " + std::string(c1.info().name) + ", the GPU session " +
-                std::string(porep::seal_proof_info(proof_).name));
-  }
-  const std::uint32_t partitions = c1.partitions;
-  if (partitions == 0) throw Error("the C1 output has no partitions");
+  const std::uint32_t partitions = sector->partitions();
+  if (partitions == 0) throw Error(circuit_.name + ": a sector of no partitions");
   GpuPendingSector pending;
-  pending.c1_ = &c1;
-  pending.options_ = options;
+  pending.sector_ = sector;
   pending.state_ = state_;
   GpuSectorReport& report = pending.report_;
 
-  // The first sector's check while the parameters go up: a C1 that fails it costs their upload,
-  // never a proof.
+  // The first sector's check while the parameters go up: an input that fails it costs their
+  // upload, never a proof.
   start_gpu_thread();
   Clock::time_point phase = Clock::now();
-  sealing::check_c1(c1, options.sector);
+  sector->check();
   report.phases.emplace_back("check", seconds_since(phase));
   if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
 
@@ -443,10 +439,10 @@ GpuPendingSector GpuProvingSession::submit(const porep::C1Output& c1,
   pending.work_ = work;  // from here on, a failure abandons the sector (~GpuPendingSector)
 
   phase = Clock::now();
-  std::vector<stacked::StackedCircuit> circuits;
-  circuits.reserve(partitions);
-  for (std::uint32_t k = 0; k < partitions; ++k) {
-    circuits.push_back(stacked::circuit_from_c1(c1, k));
+  std::vector<stacked::StackedCircuit> circuits = sector->circuits();
+  if (circuits.size() != partitions) {
+    throw Error(circuit_.name + ": " + std::to_string(circuits.size()) + " circuits for " +
+                std::to_string(partitions) + " partitions");
   }
   const stacked::NativeWitnessPlan witness_plan(circuits.front().shape);
   const Clock::time_point synthesis_start = Clock::now();
@@ -490,7 +486,6 @@ GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
   report.gpu_pass_seconds =
       std::chrono::duration<double>(work.last_result - work.first_submitted).count();
 
-  const porep::C1Output& c1 = *mine.c1_;
   phase = Clock::now();
   result.proofs.resize(work.sums.size());
   for (std::size_t k = 0; k < work.sums.size(); ++k) {
@@ -498,14 +493,11 @@ GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
         prover::assemble_proof(params_.vk(), host_sums(work.sums[k]), prover::Blinding::random());
   }
   report.phases.emplace_back("assemble", seconds_since(phase));
+  result.sums = work.sums;
 
-  if (mine.options_.verify) {
-    phase = Clock::now();
-    prover::seal::verify_new_proofs(c1, params_.vk(), mine.options_.sector, result.proofs,
-                                    params_.name());
-    result.verified = true;
-    report.phases.emplace_back("verify", seconds_since(phase));
-  }
+  phase = Clock::now();
+  result.verified = mine.sector_->verify(params_.vk(), result.proofs, params_.name());
+  if (result.verified) report.phases.emplace_back("verify", seconds_since(phase));
   report.last_gpu_to_proofs_ms =
       std::chrono::duration<double, std::milli>(Clock::now() - work.last_result).count();
   report.release_seconds = release_->busy_seconds();

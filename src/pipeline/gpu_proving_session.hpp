@@ -3,9 +3,9 @@
 // prover's work buffers (kernels::PartitionProver), planned once (gpu_memory_plan.hpp). A session
 // owns one GPU thread, which proves the partitions of the sectors handed to it in order:
 //
-//   GpuProvingSession session(params, proof, options);
-//   GpuPendingSector a = session.submit(c1_a, job);   // check, synthesize: the GPU proves a ...
-//   GpuPendingSector b = session.submit(c1_b, job);   // ... while the host synthesizes b
+//   GpuProvingSession session(params, porep_session_circuit(proof), options);
+//   GpuPendingSector a = session.submit(sector_a);  // check, synthesize: the GPU proves a ...
+//   GpuPendingSector b = session.submit(sector_b);  // ... while the host synthesizes b
 //   GpuSectorResult ra = session.finish(std::move(a)); // assemble and verify a
 //
 // The shape is recorded on a thread of its own from construction on; the first submit starts the
@@ -28,15 +28,14 @@
 #include <thread>
 
 #include "circuit/stacked/partition_layout.hpp"
+#include "kernels/device/device.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
 #include "pipeline/gpu_sector_report.hpp"
 #include "pipeline/proving_observer.hpp"
+#include "pipeline/session_sector.hpp"
 #include "pipeline/shape_recording.hpp"
-#include "porep/c1_output.hpp"
-#include "porep/registered_proof.hpp"
 #include "prover/params/mapped_parameters.hpp"
-#include "sealing/c1_validator.hpp"
 
 namespace cuzk::circuit::stacked {
 struct PartitionRecording;
@@ -45,8 +44,8 @@ struct PartitionRecording;
 namespace cuzk::pipeline {
 
 struct GpuSessionOptions {
-  // The CUDA device the session proves on; every thread of the session works on it.
-  int device = -1;
+  // The GPU the session proves on: every kernels object it makes is bound to it.
+  kernels::Device device{-1};
   // Caps the device memory the session may plan with (the free memory the device reports
   // otherwise).
   std::optional<std::size_t> gpu_memory_limit;
@@ -58,15 +57,9 @@ struct GpuSessionOptions {
   // Polled between partitions and sectors: once true, the sector in flight fails ("interrupted")
   // instead of taking more GPU time.
   const std::atomic<bool>* stop = nullptr;
-  // The shape, if its recording was started before the session (for the session's registered
-  // proof); the session starts its own otherwise.
+  // The shape, if its recording was started before the session (of the session's circuit); the
+  // session starts its own otherwise.
   ShapeRecording shape;
-};
-
-struct GpuJobOptions {
-  // Who sealed the sector (checks replica_id; verification recomputes it), as in the CPU path.
-  std::optional<sealing::ProverSector> sector;
-  bool verify = true;
 };
 
 namespace detail {
@@ -85,8 +78,7 @@ class GpuPendingSector {
  private:
   friend class GpuProvingSession;
 
-  const porep::C1Output* c1_ = nullptr;  // the caller's: keep it alive until finish()
-  GpuJobOptions options_;
+  std::shared_ptr<const SessionSector> sector_;
   std::shared_ptr<detail::SectorWork> work_;
   std::shared_ptr<detail::SessionState> state_;
   GpuSectorReport report_;  // the host phases so far
@@ -94,23 +86,24 @@ class GpuPendingSector {
 
 class GpuProvingSession {
  public:
-  // Checks the parameters' header against `proof`'s circuit, starts recording the circuit's shape
-  // on a thread of its own and plans the device memory. Nothing is allocated on the device before
-  // the first submit. Throws cuzk::Error for parameters of another circuit or a GPU too small.
-  GpuProvingSession(const prover::MappedParameters& params, porep::RegisteredSealProof proof,
+  // Checks the parameters' header against the circuit's lengths, starts recording the circuit's
+  // shape on a thread of its own and plans the device memory. Nothing is allocated on the device
+  // before the first submit. Throws cuzk::Error for parameters of another circuit or a GPU too
+  // small.
+  GpuProvingSession(const prover::MappedParameters& params, SessionCircuit circuit,
                     GpuSessionOptions options);
   // Stops the GPU thread (abandoning what it has not proved) and frees the device memory.
   ~GpuProvingSession();
   GpuProvingSession(const GpuProvingSession&) = delete;
   GpuProvingSession& operator=(const GpuProvingSession&) = delete;
 
-  porep::RegisteredSealProof registered_proof() const { return proof_; }
+  const SessionCircuit& circuit() const { return circuit_; }
 
-  // On the calling thread: checks every vanilla proof of `c1` (of this session's registered
-  // proof), takes the recorded shape (first sector only) and synthesizes every partition's witness,
-  // handing each to the GPU thread. Returns once all are handed over. Throws cuzk::Error for a C1
-  // that fails its check, a failed synthesis, or a session whose GPU thread has failed.
-  GpuPendingSector submit(const porep::C1Output& c1, const GpuJobOptions& options);
+  // On the calling thread: checks the sector's input, takes the recorded shape (first sector
+  // only) and synthesizes every partition's witness, handing each to the GPU thread. Returns once
+  // all are handed over. Throws cuzk::Error for an input that fails its check, a failed
+  // synthesis, or a session whose GPU thread has failed.
+  GpuPendingSector submit(std::shared_ptr<const SessionSector> sector);
 
   // Waits for the sector's partitions, assembles the proofs with fresh r, s and verifies them.
   // Throws cuzk::Error for a witness that does not satisfy the circuit, proofs that fail
@@ -129,7 +122,7 @@ class GpuProvingSession {
   void take_recorded_shape(GpuSectorReport& report);
 
   const prover::MappedParameters& params_;
-  porep::RegisteredSealProof proof_;
+  SessionCircuit circuit_;
   GpuSessionOptions options_;
   std::function<void(const std::string&)> log_;  // the observer's log, one line at a time
   GpuMemoryPlan plan_;

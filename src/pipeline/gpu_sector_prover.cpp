@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "pipeline/gpu_proving_session.hpp"
+#include "pipeline/porep_sector.hpp"
 
 namespace cuzk::pipeline {
 
@@ -48,16 +49,21 @@ void add_gpu_report(const GpuSectorReport& r, TimingReport& timings) {
 
 class GpuSectorProver final : public SectorProver {
  public:
-  GpuSectorProver(int device, porep::RegisteredSealProof proof, ProverResources resources,
-                  const ProvingOptions& options)
-      : session_(*resources.params, proof, session_options(device, resources, options)) {}
+  GpuSectorProver(kernels::Device device, porep::RegisteredSealProof proof,
+                  ProverResources resources, const ProvingOptions& options)
+      : proof_(proof),
+        session_(*resources.params, porep_session_circuit(proof),
+                 session_options(device, resources, options)) {}
 
   void submit(PreparedSector sector) override {
     Entry entry;
-    entry.c1 = sector.c1;
     try {
+      if (sector.c1->registered_proof != proof_) {
+        throw Error("the C1 output is " + std::string(sector.c1->info().name) +
+                    ", the GPU prover " + std::string(porep::seal_proof_info(proof_).name) + "'s");
+      }
       entry.pending =
-          session_.submit(*sector.c1, {.sector = sector.sector, .verify = sector.verify});
+          session_.submit(std::make_shared<PorepSector>(sector.c1, sector.sector, sector.verify));
     } catch (...) {
       entry.failure = failure_from_current_exception();
     }
@@ -92,12 +98,11 @@ class GpuSectorProver final : public SectorProver {
 
  private:
   struct Entry {
-    std::shared_ptr<const porep::C1Output> c1;  // the session reads it until finish()
-    GpuPendingSector pending;
+    GpuPendingSector pending;              // holds the sector (and its C1) until finish()
     std::optional<SectorFailure> failure;  // submit() failed: nothing pending
   };
 
-  static GpuSessionOptions session_options(int device, ProverResources& resources,
+  static GpuSessionOptions session_options(kernels::Device device, ProverResources& resources,
                                            const ProvingOptions& options) {
     GpuSessionOptions o;
     o.device = device;
@@ -109,6 +114,7 @@ class GpuSectorProver final : public SectorProver {
     return o;
   }
 
+  porep::RegisteredSealProof proof_;
   // Destroyed before the session: a pending sector left in an entry is abandoned (its destructor
   // tells the GPU thread) while the session still runs.
   GpuProvingSession session_;
@@ -117,7 +123,8 @@ class GpuSectorProver final : public SectorProver {
 
 }  // namespace
 
-std::unique_ptr<SectorProver> make_gpu_sector_prover(int device, porep::RegisteredSealProof proof,
+std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device device,
+                                                     porep::RegisteredSealProof proof,
                                                      ProverResources resources,
                                                      const ProvingOptions& options) {
   return std::make_unique<GpuSectorProver>(device, proof, std::move(resources), options);
@@ -129,7 +136,7 @@ std::unique_ptr<SectorProver> make_gpu_sector_prover(int device, porep::Register
 
 namespace cuzk::pipeline {
 
-std::unique_ptr<SectorProver> make_gpu_sector_prover(int, porep::RegisteredSealProof,
+std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device, porep::RegisteredSealProof,
                                                      ProverResources, const ProvingOptions&) {
   throw Error("GPU backend not available in this build (built without CUDA)");
 }

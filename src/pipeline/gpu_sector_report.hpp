@@ -38,7 +38,8 @@ struct GpuSectorReport {
 };
 
 struct GpuSectorResult {
-  std::vector<prover::Proof> proofs;  // one per partition, in order
+  std::vector<prover::Proof> proofs;         // one per partition, in order
+  std::vector<kernels::PartitionSums> sums;  // the GPU's five sums of each, which the proofs hold
   bool verified = false;
   GpuSectorReport report;
 };

@@ -23,8 +23,12 @@ kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& recordin
 // keeps two and lays out the next partition's witness in one while the GPU proves from the other.
 class GpuWitness {
  public:
-  GpuWitness() = default;
-  explicit GpuWitness(const circuit::CompactWitness& witness) { assign(witness); }
+  // Empty, for uploads to `device`.
+  explicit GpuWitness(kernels::Device device)
+      : inputs_(device), bits_(device), wide_index_(device), wide_value_(device) {}
+  GpuWitness(kernels::Device device, const circuit::CompactWitness& witness) : GpuWitness(device) {
+    assign(witness);
+  }
   // Copies `witness` in, reusing this object's memory where it is large enough.
   void assign(const circuit::CompactWitness& witness);
   // Valid until the next assign; nothing may reassign while an upload from it is in flight.

@@ -9,23 +9,26 @@
 namespace cuzk::pipeline {
 
 ShapeRecording ShapeRecording::start(porep::RegisteredSealProof proof) {
+  return start(circuit::stacked::circuit_shape(porep::seal_proof_info(proof)));
+}
+
+ShapeRecording ShapeRecording::start(const circuit::stacked::CircuitShape& shape) {
   ShapeRecording r;
   r.state_ = std::make_shared<State>();
-  r.state_->proof = proof;
-  r.state_->result = std::async(std::launch::async, [proof] {
-    namespace stacked = circuit::stacked;
+  r.state_->shape = shape;
+  r.state_->result = std::async(std::launch::async, [shape] {
     const auto start = std::chrono::steady_clock::now();
-    auto shape = std::make_shared<stacked::PartitionRecording>(
-        stacked::record_partition_blocks(stacked::circuit_shape(porep::seal_proof_info(proof))));
+    auto recording = std::make_shared<circuit::stacked::PartitionRecording>(
+        circuit::stacked::record_partition_blocks(shape));
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-    return RecordedShape{std::move(shape), seconds.count()};
+    return RecordedShape{std::move(recording), seconds.count()};
   });
   return r;
 }
 
-porep::RegisteredSealProof ShapeRecording::proof() const {
+const circuit::stacked::CircuitShape& ShapeRecording::shape() const {
   if (state_ == nullptr) throw Error("no shape recording was started");
-  return state_->proof;
+  return state_->shape;
 }
 
 RecordedShape ShapeRecording::take() const {

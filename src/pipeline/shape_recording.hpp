@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 
+#include "circuit/stacked/circuit_shape.hpp"
 #include "porep/registered_proof.hpp"
 
 namespace cuzk::circuit::stacked {
@@ -27,15 +28,18 @@ class ShapeRecording {
  public:
   ShapeRecording() = default;  // none
   static ShapeRecording start(porep::RegisteredSealProof proof);
+  // Any circuit shape (tests prove small shapes of several partitions).
+  static ShapeRecording start(const circuit::stacked::CircuitShape& shape);
 
   bool valid() const { return state_ != nullptr; }
-  porep::RegisteredSealProof proof() const;
+  // The shape being recorded; throws cuzk::Error for none.
+  const circuit::stacked::CircuitShape& shape() const;
   // Waits; rethrows the recording's failure. Throws cuzk::Error when taken before, by any copy.
   RecordedShape take() const;
 
  private:
   struct State {
-    porep::RegisteredSealProof proof{};
+    circuit::stacked::CircuitShape shape;
     std::mutex mutex;
     std::future<RecordedShape>
         result;  // invalid once taken; destroyed last, waiting for the thread

@@ -12,6 +12,7 @@
 #include "porep/registered_proof.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/params/test_parameter_marker.hpp"
+#include "prover/setup/setup_scalars.hpp"
 #include "prover/setup/test_parameters.hpp"
 
 #include "cli_runner.hpp"
@@ -81,7 +82,7 @@ TEST_CASE("cuzk bench sector and params generate: refusals before any work") {
   CHECK(half.err.find("holds only one of") != std::string::npos);
   fs::remove(paths.params);
 
-  if (!cuzk::kernels::gpu_available()) {
+  if (!cuzk::kernels::gpu_available(cuzk::prover::kSetupGpu)) {
     const auto gpu = run_cuzk({"params", "generate", "--registered-proof", kProofName,
                                "--params-dir", params_dir.string(), "--device", "gpu"});
     CHECK(gpu.exit_code == 1);

@@ -427,7 +427,7 @@ TEST_CASE("cuzk prove: every failure is one line, a non-zero exit and no file") 
   };
   // A GPU requested where there is none: the message says why (no device, or no CUDA in this
   // build).
-  if (!cuzk::kernels::gpu_available()) {
+  if (!cuzk::kernels::gpu_available(cuzk::kernels::Device(0))) {
     cases.push_back({"GPU requested",
                      {"prove", c1, "-o", out.string(), "--params-dir", params, "--backend", "gpu"},
                      "--backend gpu: no usable GPU (no CUDA device: "});

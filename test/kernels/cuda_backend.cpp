@@ -52,12 +52,12 @@ std::vector<ScalarLimbs> participating_scalars(const ScalarSet& set, std::size_t
 }
 
 template <class Jacobian, class DeviceAffine, class Affine, class Msm>
-std::vector<Jacobian> msm_sets(std::span<const Affine> bases, std::span<const ScalarSet> sets,
-                               Msm msm) {
+std::vector<Jacobian> msm_sets(kernels::Device device, std::span<const Affine> bases,
+                               std::span<const ScalarSet> sets, Msm msm) {
   std::vector<DeviceAffine> layout(bases.size());
   for (std::size_t i = 0; i < bases.size(); ++i) layout[i] = kernels::to_device_layout(bases[i]);
-  const auto device_bases =
-      kernels::DeviceBases<DeviceAffine>::from_affine(std::span<const DeviceAffine>(layout));
+  const auto device_bases = kernels::DeviceBases<DeviceAffine>::from_affine(
+      device, std::span<const DeviceAffine>(layout));
   std::vector<Jacobian> out;
   out.reserve(sets.size());
   for (const ScalarSet& set : sets) {
@@ -70,9 +70,9 @@ std::vector<Jacobian> msm_sets(std::span<const Affine> bases, std::span<const Sc
 
 }  // namespace
 
-CudaBackend::CudaBackend() {
-  if (!kernels::gpu_available())
-    throw Error("CUDA backend: no usable device (" + kernels::gpu_description() + ")");
+CudaBackend::CudaBackend(kernels::Device device) : device_(device) {
+  if (!kernels::gpu_available(device))
+    throw Error("CUDA backend: no usable device (" + kernels::gpu_description(device) + ")");
 }
 
 std::vector<Fr> CudaBackend::quotient(std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c) {
@@ -81,7 +81,7 @@ std::vector<Fr> CudaBackend::quotient(std::vector<Fr> a, std::vector<Fr> b, std:
                 std::to_string(b.size()) + " and " + std::to_string(c.size()) + " evaluations");
   }
   const prover::EvaluationDomain domain = prover::EvaluationDomain::for_points(a.size());
-  std::vector<Fr> h = kernels::h_quotient(a, b, c, static_cast<int>(domain.log_size()));
+  std::vector<Fr> h = kernels::h_quotient(device_, a, b, c, static_cast<int>(domain.log_size()));
   h.pop_back();  // the top coefficient is zero for a satisfied system (deg H <= m - 2)
   return h;
 }
@@ -89,7 +89,7 @@ std::vector<Fr> CudaBackend::quotient(std::vector<Fr> a, std::vector<Fr> b, std:
 std::vector<G1Jacobian> CudaBackend::msm_g1(std::span<const G1Affine> bases,
                                             std::span<const ScalarSet> sets) {
   return msm_sets<G1Jacobian, G1AffineMont>(
-      bases, sets, [](const kernels::DeviceG1Bases& b, std::span<const ScalarLimbs> s) {
+      device_, bases, sets, [](const kernels::DeviceG1Bases& b, std::span<const ScalarLimbs> s) {
         return kernels::msm_g1(b, s);
       });
 }
@@ -97,7 +97,7 @@ std::vector<G1Jacobian> CudaBackend::msm_g1(std::span<const G1Affine> bases,
 std::vector<G2Jacobian> CudaBackend::msm_g2(std::span<const G2Affine> bases,
                                             std::span<const ScalarSet> sets) {
   return msm_sets<G2Jacobian, G2AffineMont>(
-      bases, sets, [](const kernels::DeviceG2Bases& b, std::span<const ScalarLimbs> s) {
+      device_, bases, sets, [](const kernels::DeviceG2Bases& b, std::span<const ScalarLimbs> s) {
         return kernels::msm_g2(b, s);
       });
 }

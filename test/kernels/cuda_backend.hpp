@@ -7,6 +7,7 @@
 // into that test only, in CUDA builds (test/CMakeLists.txt).
 #pragma once
 
+#include "kernels/device/device.hpp"
 #include "prover/backend.hpp"
 
 namespace cuzk::kernels::test {
@@ -20,8 +21,9 @@ using prover::ScalarSet;
 
 class CudaBackend final : public prover::ProverBackend {
  public:
-  // Throws cuzk::Error when no usable CUDA device is present (no silent CPU fallback).
-  CudaBackend();
+  // Runs every step on `device`. Throws cuzk::Error when it is not a usable CUDA device (no
+  // silent CPU fallback).
+  explicit CudaBackend(Device device);
 
   std::string name() const override { return "cuda"; }
   std::vector<Fr> quotient(std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c) override;
@@ -29,6 +31,9 @@ class CudaBackend final : public prover::ProverBackend {
                                  std::span<const ScalarSet> sets) override;
   std::vector<G2Jacobian> msm_g2(std::span<const G2Affine> bases,
                                  std::span<const ScalarSet> sets) override;
+
+ private:
+  Device device_;
 };
 
 }  // namespace cuzk::kernels::test

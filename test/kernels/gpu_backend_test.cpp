@@ -62,7 +62,7 @@ TEST_CASE("cuda backend: random circuits give the CPU backend's proofs, which ve
   }
   const prover::InMemoryParameters source(params);
   CpuBackend cpu;
-  CudaBackend gpu;
+  CudaBackend gpu(kTestGpu);
   const auto cpu_proofs = prover::create_proofs(source, circuits, cpu, rs);
   const auto gpu_proofs = prover::create_proofs(source, circuits, gpu, rs);
   const prover::PreparedVerifyingKey pvk(params.vk);
@@ -86,7 +86,7 @@ TEST_CASE("cuda backend: quotient equals the CPU backend's" * doctest::skip(no_g
       c[i] = Fr::random(rng);  // not a*b: H need not vanish at the top for the comparison
     }
     CpuBackend cpu;
-    CudaBackend gpu;
+    CudaBackend gpu(kTestGpu);
     const auto want = cpu.quotient(a, b, c);
     const auto got = gpu.quotient(a, b, c);
     CHECK(got.size() == want.size());
@@ -104,7 +104,7 @@ TEST_CASE("cuda backend: batched G1 and G2 MSMs equal the CPU backend's" *
   const auto s0 = mixed_scalars(n, rng), s1 = mixed_scalars(n, rng);
   const std::vector<ScalarSet> sets = {{s0, &density}, {s1, &density}};
   CpuBackend cpu;
-  CudaBackend gpu;
+  CudaBackend gpu(kTestGpu);
   CHECK(gpu.msm_g1(g1, sets) == cpu.msm_g1(g1, sets));
   CHECK(gpu.msm_g2(g2, sets) == cpu.msm_g2(g2, sets));
 

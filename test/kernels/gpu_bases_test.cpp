@@ -31,7 +31,7 @@ void check_round_trip(std::size_t n, std::uint64_t seed) {
   INFO("n " << n);
   auto points = random_points<Curve>(n, rng);
   if (n > 3) points[3] = bls12_381::AffinePoint<Curve>::identity();
-  const auto bases = DeviceBases<Mont>::from_uncompressed(encode_all(points));
+  const auto bases = DeviceBases<Mont>::from_uncompressed(kTestGpu, encode_all(points));
   REQUIRE(bases.size() == n);
   const auto back = bases.download();
   std::size_t mismatches = 0;
@@ -51,7 +51,7 @@ TEST_CASE("G1 bases decode on the GPU as on the CPU" * doctest::skip(no_gpu())) 
   while (big.size() < n * kG1UncompressedBytes)
     big.insert(big.end(), pattern.begin(),
                pattern.begin() + std::min(pattern.size(), n * kG1UncompressedBytes - big.size()));
-  const auto bases = DeviceG1Bases::from_uncompressed(big);
+  const auto bases = DeviceG1Bases::from_uncompressed(kTestGpu, big);
   const auto back = bases.download();
   CHECK(back[n - 1] == to_device_layout(*bls12_381::decode_g1_uncompressed(
                            std::span<const std::uint8_t, 96>(big.data() + (n - 1) * 96, 96),
@@ -70,7 +70,7 @@ TEST_CASE("malformed encoded bases are rejected with their index" * doctest::ski
     tamper(bytes.data() + index * kG1UncompressedBytes);
     INFO(reason);
     try {
-      (void)DeviceG1Bases::from_uncompressed(bytes);
+      (void)DeviceG1Bases::from_uncompressed(kTestGpu, bytes);
       FAIL("accepted a malformed point");
     } catch (const Error& e) {
       const std::string message = e.what();
@@ -91,7 +91,7 @@ TEST_CASE("malformed encoded bases are rejected with their index" * doctest::ski
         p[0] = 0x1f;
       },
       "not below p");
-  CHECK_THROWS(DeviceG1Bases::from_uncompressed(std::span(good).first(95)));
+  CHECK_THROWS(DeviceG1Bases::from_uncompressed(kTestGpu, std::span(good).first(95)));
 }
 
 }  // namespace

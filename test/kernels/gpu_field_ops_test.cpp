@@ -44,7 +44,8 @@ std::vector<F> dot_edges() {
 // kDot's out[i] = a[i]*b[i] + a[j]*b[j] (j = (i + 1) % n) against the host arithmetic.
 template <class F>
 std::size_t dot_mismatches(const std::vector<F>& a, const std::vector<F>& b) {
-  const auto dot = gpu_field_op<F>(FieldOp::kDot, std::span<const F>(a), std::span<const F>(b));
+  const auto dot =
+      gpu_field_op<F>(kTestGpu, FieldOp::kDot, std::span<const F>(a), std::span<const F>(b));
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::size_t j = (i + 1) % a.size();
@@ -61,7 +62,7 @@ void check_field(std::uint64_t seed) {
   std::vector<F> b = inputs<F>(3000, rng);
   std::shuffle(b.begin(), b.end(), rng);
   const auto run = [&](FieldOp op) {
-    return gpu_field_op<F>(op, std::span<const F>(a), std::span<const F>(b));
+    return gpu_field_op<F>(kTestGpu, op, std::span<const F>(a), std::span<const F>(b));
   };
   const auto add = run(FieldOp::kAdd), sub = run(FieldOp::kSubtract), mul = run(FieldOp::kMultiply),
              sqr = run(FieldOp::kSquare), neg = run(FieldOp::kNegate);
@@ -94,11 +95,11 @@ void check_field(std::uint64_t seed) {
 
   // Inverse and the Montgomery conversions on a smaller slice (the device inverse is slow).
   const std::vector<F> small(a.begin(), a.begin() + 200);
-  const auto inv = gpu_field_op<F>(FieldOp::kInverse, small, small);
+  const auto inv = gpu_field_op<F>(kTestGpu, FieldOp::kInverse, small, small);
   std::vector<F> canonical;
   for (const F& x : small) canonical.push_back(F::from_montgomery_limbs(x.to_canonical()));
-  const auto to_mont = gpu_field_op<F>(FieldOp::kToMontgomery, canonical, canonical);
-  const auto from_mont = gpu_field_op<F>(FieldOp::kFromMontgomery, small, small);
+  const auto to_mont = gpu_field_op<F>(kTestGpu, FieldOp::kToMontgomery, canonical, canonical);
+  const auto from_mont = gpu_field_op<F>(kTestGpu, FieldOp::kFromMontgomery, small, small);
   for (std::size_t i = 0; i < small.size(); ++i) {
     INFO("element " << i);
     CHECK(inv[i] == small[i].inverse());
@@ -126,11 +127,11 @@ TEST_CASE("device Fp2 arithmetic equals the host Fp2" * doctest::skip(no_gpu()))
     a.push_back(to_device_layout(Fp2::random(rng)));
     b.push_back(to_device_layout(Fp2::random(rng)));
   }
-  const auto add = gpu_field_op<Fp2Mont>(FieldOp::kAdd, a, b);
-  const auto sub = gpu_field_op<Fp2Mont>(FieldOp::kSubtract, a, b);
-  const auto mul = gpu_field_op<Fp2Mont>(FieldOp::kMultiply, a, b);
-  const auto sqr = gpu_field_op<Fp2Mont>(FieldOp::kSquare, a, b);
-  const auto dot = gpu_field_op<Fp2Mont>(FieldOp::kDot, a, b);
+  const auto add = gpu_field_op<Fp2Mont>(kTestGpu, FieldOp::kAdd, a, b);
+  const auto sub = gpu_field_op<Fp2Mont>(kTestGpu, FieldOp::kSubtract, a, b);
+  const auto mul = gpu_field_op<Fp2Mont>(kTestGpu, FieldOp::kMultiply, a, b);
+  const auto sqr = gpu_field_op<Fp2Mont>(kTestGpu, FieldOp::kSquare, a, b);
+  const auto dot = gpu_field_op<Fp2Mont>(kTestGpu, FieldOp::kDot, a, b);
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const Fp2 x = from_device_layout(a[i]), y = from_device_layout(b[i]);

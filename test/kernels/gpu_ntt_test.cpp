@@ -89,7 +89,7 @@ std::vector<Fr> cpu_transform(std::vector<Fr> x, int log_n, NttDirection dir, Nt
 }
 
 std::vector<Fr> gpu_transform(std::vector<Fr> x, NttDirection dir, NttDomain domain) {
-  ntt(x, dir, domain);
+  ntt(kTestGpu, x, dir, domain);
   return x;
 }
 
@@ -221,9 +221,9 @@ TEST_CASE("GPU NTT at 2^25 .. 2^27 equals direct evaluation at sampled outputs" 
 
 TEST_CASE("GPU NTT rejects sizes that are not powers of two" * doctest::skip(no_gpu())) {
   std::vector<Fr> x(12);
-  CHECK_THROWS(ntt(x, NttDirection::kForward, NttDomain::kSubgroup));
+  CHECK_THROWS(ntt(kTestGpu, x, NttDirection::kForward, NttDomain::kSubgroup));
   std::vector<Fr> empty;
-  CHECK_THROWS(ntt(empty, NttDirection::kForward, NttDomain::kSubgroup));
+  CHECK_THROWS(ntt(kTestGpu, empty, NttDirection::kForward, NttDomain::kSubgroup));
 }
 
 // bellperson's chain on the CPU with the transforms above.
@@ -248,7 +248,7 @@ TEST_CASE("GPU quotient equals the CPU chain and is a polynomial" * doctest::ski
     const auto b = random_vector(m, rng);
     std::vector<Fr> c(m);
     for (int i = 0; i < m; ++i) c[i] = a[i] * b[i];  // a satisfied system
-    const auto h = h_quotient(a, b, c, log_n);
+    const auto h = h_quotient(kTestGpu, a, b, c, log_n);
     CHECK(h == cpu_h(a, b, c, log_n));
     // A(x)B(x) - C(x) vanishes on the domain, so h has degree at most n - 2.
     CHECK(h.back() == Fr::zero());
@@ -256,12 +256,12 @@ TEST_CASE("GPU quotient equals the CPU chain and is a polynomial" * doctest::ski
 
     auto c_bad = c;
     c_bad[m / 2] += Fr::one();  // one unsatisfied constraint: no longer divisible
-    const auto h_bad = h_quotient(a, b, c_bad, log_n);
+    const auto h_bad = h_quotient(kTestGpu, a, b, c_bad, log_n);
     CHECK(h_bad == cpu_h(a, b, c_bad, log_n));
     CHECK(h_bad.back() != Fr::zero());
   }
   std::vector<Fr> too_long(17);
-  CHECK_THROWS(h_quotient(too_long, too_long, too_long, 4));
+  CHECK_THROWS(h_quotient(kTestGpu, too_long, too_long, too_long, 4));
 }
 
 }  // namespace

@@ -118,12 +118,12 @@ TEST_CASE(
   const Fixture f;
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
   const circuit::CompactWitness witness = witness_of(f);
-  const pipeline::GpuWitness upload(witness);
+  const pipeline::GpuWitness upload(kTestGpu, witness);
   const pipeline::ParamsFileReader reader(params);
-  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  const DeviceR1cs device_shape(kTestGpu, pipeline::r1cs_view(f.shape));
   PartitionProver gpu(device_shape);
   const PartitionSums expected = [&] {
-    ParameterBases resident = ParameterBases::resident(reader.queries());
+    ParameterBases resident = ParameterBases::resident(kTestGpu, reader.queries());
     return gpu.prove(resident, upload.view());
   }();
 
@@ -131,8 +131,8 @@ TEST_CASE(
     const std::size_t inputs = f.shape.size.num_inputs;
     const std::size_t b_inputs = f.shape.b_input_density.count();
     // 4096-point slices: hundreds of slices per query, first slices holding the inputs.
-    ParameterBases streamed =
-        ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
+    ParameterBases streamed = ParameterBases::streamed(kTestGpu, reader.queries(),
+                                                       {0, 0, inputs, b_inputs, b_inputs}, 4096);
     CHECK(streamed.slice_count(Query::kL) > 100);
     check_same_sums(gpu.prove(streamed, upload.view()), expected);
   }
@@ -140,7 +140,7 @@ TEST_CASE(
     int calls = 0;  // written on the upload's thread before wait_resident() can return
     double seconds = 0;
     ParameterBases background =
-        ParameterBases::resident_in_background(reader.queries(), [&](double s) {
+        ParameterBases::resident_in_background(kTestGpu, reader.queries(), [&](double s) {
           seconds = s;
           ++calls;
         });
@@ -167,13 +167,13 @@ TEST_CASE(
   std::vector<pipeline::GpuWitness> uploads;
   std::vector<std::span<const std::uint64_t>> bits;
   for (const circuit::CompactWitness& w : witnesses) {
-    uploads.emplace_back(w);
+    uploads.emplace_back(kTestGpu, w);
     bits.push_back(w.bits.words());
   }
   const pipeline::ParamsFileReader reader(params);
-  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  const DeviceR1cs device_shape(kTestGpu, pipeline::r1cs_view(f.shape));
   PartitionProver gpu(device_shape);
-  ParameterBases resident = ParameterBases::resident(reader.queries());
+  ParameterBases resident = ParameterBases::resident(kTestGpu, reader.queries());
   std::vector<PartitionSums> expected;
   for (const pipeline::GpuWitness& u : uploads) expected.push_back(gpu.prove(resident, u.view()));
   // The partitions' ones differ, so a sum taken from the wrong slot would show.
@@ -211,8 +211,8 @@ TEST_CASE(
   SUBCASE("streamed") {
     const std::size_t inputs = f.shape.size.num_inputs;
     const std::size_t b_inputs = f.shape.b_input_density.count();
-    ParameterBases streamed =
-        ParameterBases::streamed(reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, 4096);
+    ParameterBases streamed = ParameterBases::streamed(kTestGpu, reader.queries(),
+                                                       {0, 0, inputs, b_inputs, b_inputs}, 4096);
     gpu.begin_batch(std::span(bits).first(2));
     check_same_sums(gpu.prove(streamed, uploads[0].view(), nullptr, nullptr, 0), expected[0]);
     check_same_sums(gpu.prove(streamed, uploads[1].view(), nullptr, nullptr, 1), expected[1]);
@@ -236,10 +236,10 @@ TEST_CASE("GPU partition prover: a witness that does not satisfy the circuit is 
   std::size_t j = witness.num_aux / 2;
   while (!witness.aux(j).is_zero() && !witness.aux(j).is_one()) ++j;
   witness.bits.mutable_words()[j / 64] ^= std::uint64_t{1} << (j % 64);
-  const pipeline::GpuWitness upload(witness);
+  const pipeline::GpuWitness upload(kTestGpu, witness);
   const pipeline::ParamsFileReader reader(params);
-  ParameterBases bases = ParameterBases::resident(reader.queries());
-  const DeviceR1cs device_shape(pipeline::r1cs_view(f.shape));
+  ParameterBases bases = ParameterBases::resident(kTestGpu, reader.queries());
+  const DeviceR1cs device_shape(kTestGpu, pipeline::r1cs_view(f.shape));
   PartitionProver gpu(device_shape);
   CHECK_THROWS_WITH(gpu.prove(bases, upload.view()),
                     doctest::Contains("the witness does not satisfy constraint"));

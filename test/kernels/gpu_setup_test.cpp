@@ -102,8 +102,8 @@ TEST_CASE("GPU fixed-base products encode as base * scalar on the CPU" * doctest
   const G1Jacobian g1 = G1Jacobian::generator() * Fr::random(rng);
   const G2Jacobian g2 = G2Jacobian::generator() * Fr::random(rng);
   constexpr std::size_t kChunk = 1000;
-  FixedBaseProducts products(to_device_layout(g1.to_affine()), to_device_layout(g2.to_affine()),
-                             kChunk);
+  FixedBaseProducts products(kTestGpu, to_device_layout(g1.to_affine()),
+                             to_device_layout(g2.to_affine()), kChunk);
 
   const std::vector<Fr> s1 = with_random(edge_scalars(), 2500, rng);  // three chunks
   const auto b1 = collect<std::array<std::uint8_t, 96>>(products, s1, false, kChunk);
@@ -124,8 +124,8 @@ TEST_CASE("GPU fixed-base products: consecutive scalars over many ring chunks" *
   const G1Jacobian g1 = G1Jacobian::generator() * Fr::random(rng);
   const G2Jacobian g2 = G2Jacobian::generator() * Fr::random(rng);
   constexpr std::size_t kChunk = std::size_t{1} << 18;
-  FixedBaseProducts products(to_device_layout(g1.to_affine()), to_device_layout(g2.to_affine()),
-                             kChunk);
+  FixedBaseProducts products(kTestGpu, to_device_layout(g1.to_affine()),
+                             to_device_layout(g2.to_affine()), kChunk);
   // (c + i) * g1 for i < n: one CPU addition each as the reference.
   const std::size_t n = 3 * kChunk + 5;
   const Fr c = Fr::random(rng);
@@ -154,8 +154,8 @@ TEST_CASE("GPU fixed-base products: a failing sink stops the stream, the object 
   std::mt19937_64 rng(83);
   const G1Jacobian g1 = G1Jacobian::generator() * Fr::random(rng);
   const G2Jacobian g2 = G2Jacobian::generator() * Fr::random(rng);
-  FixedBaseProducts products(to_device_layout(g1.to_affine()), to_device_layout(g2.to_affine()),
-                             100);
+  FixedBaseProducts products(kTestGpu, to_device_layout(g1.to_affine()),
+                             to_device_layout(g2.to_affine()), 100);
   const std::vector<Fr> scalars = with_random({}, 450, rng);
   int calls = 0;
   CHECK_THROWS_WITH_AS(products.encode_g1(scalars,

@@ -28,14 +28,14 @@ using bls12_381::Fp;
 using bls12_381::Fp2;
 using bls12_381::Fr;
 
-// The device the GPU tests run on: the first the process sees (CUDA_VISIBLE_DEVICES picks another).
-inline constexpr int kTestDevice = 0;
+// The GPU the kernels tests run on.
+inline constexpr Device kTestGpu{0};
 
 // True without a usable device; prints one line saying so (once per test executable).
 inline bool no_gpu() {
   static const bool missing = [] {
-    const bool available = gpu_available();
-    if (!available) std::printf("SKIP GPU tests: %s\n", gpu_description().c_str());
+    const bool available = gpu_available(kTestGpu);
+    if (!available) std::printf("SKIP GPU tests: %s\n", gpu_description(kTestGpu).c_str());
     return !available;
   }();
   return missing;
@@ -123,10 +123,10 @@ struct GpuPartition {
 // `shape`: a whole recording's view, or a partition recording's (the GPU copies its blocks).
 inline GpuPartition prove_on_gpu(const prover::MappedParameters& params, const R1csView& shape,
                                  const circuit::CompactWitness& witness) {
-  const pipeline::GpuWitness upload(witness);
+  const pipeline::GpuWitness upload(kTestGpu, witness);
   const pipeline::ParamsFileReader reader(params);
-  ParameterBases bases = ParameterBases::resident(reader.queries());
-  const DeviceR1cs device_shape(shape);
+  ParameterBases bases = ParameterBases::resident(kTestGpu, reader.queries());
+  const DeviceR1cs device_shape(kTestGpu, shape);
   PartitionProver prover(device_shape);
   GpuPartition out;
   out.sums = prover.prove(bases, upload.view(), &out.timings, &out.mid);

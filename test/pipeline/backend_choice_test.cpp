@@ -29,7 +29,7 @@ TEST_CASE("backend choice: names, and cpu whenever it is asked for") {
 }
 
 TEST_CASE("backend choice: auto and gpu follow the GPU that is there") {
-  if (cuzk::kernels::gpu_available()) {
+  if (cuzk::kernels::gpu_available(cuzk::kernels::Device(0))) {
     CHECK(choose_backend(BackendKind::kAuto, k32GiB).gpu);
     CHECK(choose_backend(BackendKind::kGpu, k512MiB).gpu);
     return;

@@ -23,6 +23,7 @@
 #include "kernels/device/gpu.hpp"
 #include "kernels/gpu_test_support.hpp"
 #include "pipeline/gpu_proving_session.hpp"
+#include "pipeline/porep_sector.hpp"
 #include "pipeline/proving_observer.hpp"
 #include "prover/params/mapped_parameters.hpp"
 #include "prover/params/parameter_files.hpp"
@@ -78,10 +79,13 @@ class StageMarks final : public ProvingObserver {
 GpuSectorResult prove_once(const Sector& s, const prover::MappedParameters& params,
                            const ProvingObserver* observer) {
   GpuSessionOptions options;
-  options.device = kernels::test::kTestDevice;
+  options.device = kernels::test::kTestGpu;
   options.observer = observer;
-  GpuProvingSession session(params, kProof, std::move(options));
-  return session.finish(session.submit(s.sealed.c1, {.sector = s.sealed.prover_sector}));
+  GpuProvingSession session(params, porep_session_circuit(kProof), std::move(options));
+  // The C1 lives as long as the sector (made once): the session borrows it.
+  const std::shared_ptr<const porep::C1Output> c1(&s.sealed.c1, [](const porep::C1Output*) {});
+  return session.finish(
+      session.submit(std::make_shared<PorepSector>(c1, s.sealed.prover_sector, true)));
 }
 
 struct CleanRun {
@@ -157,7 +161,7 @@ TEST_CASE(
   const std::set<std::uint64_t> points = injection_points(run, runs);
   std::set<std::string> sites;
   bool allocation_seen = false, launch_seen = false;
-  std::size_t baseline = kernels::settled_device_memory_in_use();
+  std::size_t baseline = kernels::settled_device_memory_in_use(kernels::test::kTestGpu);
   const Clock::time_point start = Clock::now();
   for (const std::uint64_t n : points) {
     INFO("fault injected at checked CUDA call " << n << " of " << run.calls);
@@ -183,7 +187,7 @@ TEST_CASE(
     launch_seen |= what.find(": cudaErrorLaunchFailure: ") != std::string::npos;
     sites.insert(call_site(what));
     // Every buffer of the run was freed (the pool trimmed first: it keeps freed memory).
-    const std::size_t in_use = kernels::settled_device_memory_in_use();
+    const std::size_t in_use = kernels::settled_device_memory_in_use(kernels::test::kTestGpu);
     CHECK(in_use == baseline);
     baseline = in_use;  // one leak fails once
   }

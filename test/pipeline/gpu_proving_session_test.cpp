@@ -29,6 +29,7 @@
 #ifdef CUZK_HAVE_CUDA
 
 #include "pipeline/gpu_proving_session.hpp"
+#include "pipeline/porep_sector.hpp"
 
 namespace {
 
@@ -82,17 +83,24 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
                                              prover::SetupDevice::kGpu, [](const std::string&) {});
   }
   const prover::MappedParameters params(paths.params, cuzk::bls12_381::SubgroupCheck::kNo);
-  const porep::C1Output c1[] = {seal_sector(1), seal_sector(2), seal_sector(3)};
+  const std::shared_ptr<const porep::C1Output> c1[] = {
+      std::make_shared<const porep::C1Output>(seal_sector(1)),
+      std::make_shared<const porep::C1Output>(seal_sector(2)),
+      std::make_shared<const porep::C1Output>(seal_sector(3))};
+  // The C1 of sector `id` (of c1[index]), as the GPU sector prover hands it to the session.
+  const auto job = [&](std::size_t index, std::uint64_t id) {
+    return std::make_shared<const pipeline::PorepSector>(c1[index], sector(id), true);
+  };
 
   std::atomic<bool> stop{false};
   pipeline::GpuSessionOptions options;
-  options.device = cuzk::kernels::test::kTestDevice;
+  options.device = cuzk::kernels::test::kTestGpu;
   options.stop = &stop;
-  pipeline::GpuProvingSession session(params, kProof, options);
+  pipeline::GpuProvingSession session(params, pipeline::porep_session_circuit(kProof), options);
 
   // Sector 2 is synthesized while sector 1 is with the GPU.
-  pipeline::GpuPendingSector first = session.submit(c1[0], {.sector = sector(1)});
-  pipeline::GpuPendingSector second = session.submit(c1[1], {.sector = sector(2)});
+  pipeline::GpuPendingSector first = session.submit(job(0, 1));
+  pipeline::GpuPendingSector second = session.submit(job(1, 2));
   const pipeline::GpuSectorResult r1 = session.finish(std::move(first));
   const pipeline::GpuSectorResult r2 = session.finish(std::move(second));
   CHECK(r1.verified);
@@ -101,7 +109,7 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
   REQUIRE(r2.proofs.size() == 1);
   // Each proof is of its own sector: sector 1's proof is no proof of sector 2.
   CHECK_THROWS_WITH_AS(
-      prover::seal::verify_new_proofs(c1[1], params.vk(), sector(2), r1.proofs, params.name()),
+      prover::seal::verify_new_proofs(*c1[1], params.vk(), sector(2), r1.proofs, params.name()),
       doctest::Contains("failed self-verification"), cuzk::Error);
   // Recorded and uploaded for the first sector only.
   CHECK(has_phase(r1.report.phases, "shape"));
@@ -115,17 +123,16 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
   CHECK(session.gpu_thread_seconds() >= session.gpu_busy_seconds());
 
   // Abandoned (never finished), and a C1 refused by its check: the next sector is proved.
-  { const pipeline::GpuPendingSector dropped = session.submit(c1[2], {.sector = sector(3)}); }
-  CHECK_THROWS_WITH_AS((void)session.submit(c1[2], {.sector = sector(4)}),
-                       doctest::Contains("replica_id"), cuzk::Error);
-  const pipeline::GpuSectorResult r3 = session.finish(session.submit(c1[2], {.sector = sector(3)}));
+  { const pipeline::GpuPendingSector dropped = session.submit(job(2, 3)); }
+  CHECK_THROWS_WITH_AS((void)session.submit(job(2, 4)), doctest::Contains("replica_id"),
+                       cuzk::Error);
+  const pipeline::GpuSectorResult r3 = session.finish(session.submit(job(2, 3)));
   CHECK(r3.verified);
 
   // Once a stop is requested no sector is synthesized (the GPU thread checks the same flag
   // between partitions; when it sees it is a matter of timing, so it is not tested here).
   stop = true;
-  CHECK_THROWS_WITH_AS((void)session.submit(c1[0], {.sector = sector(1)}), "interrupted",
-                       cuzk::Error);
+  CHECK_THROWS_WITH_AS((void)session.submit(job(0, 1)), "interrupted", cuzk::Error);
 }
 
 #endif  // CUZK_HAVE_CUDA

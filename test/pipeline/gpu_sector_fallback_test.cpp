@@ -70,8 +70,8 @@ class Warnings final : public ProvingObserver {
 // A GPU choice whose first sector will fault: the fault armed on a GPU; without one, the GPU path
 // fails by itself.
 BackendChoice faulting_gpu(bool automatic) {
-  if (kernels::gpu_available()) kernels::arm_cuda_fault(kFaultAt);
-  return {true, automatic, "backend: gpu (test)", kernels::test::kTestDevice};
+  if (kernels::gpu_available(kernels::test::kTestGpu)) kernels::arm_cuda_fault(kFaultAt);
+  return {true, automatic, "backend: gpu (test)", kernels::test::kTestGpu};
 }
 
 // Made once for both subcases (the setup takes minutes on two cores).
@@ -110,7 +110,7 @@ TEST_CASE(
     CHECK(has_phase(outcome.timings, "gpu_failed"));
     REQUIRE(warnings.lines.size() == 1);
     CHECK(warnings.lines[0].rfind("GPU failed: CUDA call ", 0) == 0);
-    if (kernels::gpu_available()) {
+    if (kernels::gpu_available(kernels::test::kTestGpu)) {
       CHECK(outcome.timings.gpu_fault.find("(injected at checked CUDA call " +
                                            std::to_string(kFaultAt) + ")") != std::string::npos);
       // The stream goes on: the GPU prover is made again and proves the next sector.
@@ -134,7 +134,7 @@ TEST_CASE(
     CHECK(outcome.result.error().message.rfind("CUDA call ", 0) == 0);
     CHECK(outcome.timings.gpu_fault.empty());
     CHECK(warnings.lines.empty());
-    if (kernels::gpu_available()) {
+    if (kernels::gpu_available(kernels::test::kTestGpu)) {
       prover->submit(s.prepared());
       const SectorOutcome next = prover->collect();
       REQUIRE(next.result);

@@ -51,7 +51,7 @@ TEST_CASE("GpuWitness lays a witness out for the upload and reuses its memory" *
   const CompactWitness large = random_witness(10'000, 7, rng);
   const CompactWitness small = random_witness(6'000, 9, rng);
 
-  cuzk::pipeline::GpuWitness staged(large);
+  cuzk::pipeline::GpuWitness staged(cuzk::kernels::test::kTestGpu, large);
   const cuzk::kernels::WitnessView first = staged.view();
   check_layout(first, large);
 

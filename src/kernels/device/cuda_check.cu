@@ -16,6 +16,9 @@ std::string message(cudaError_t error, const char* call, const char* file, int l
 }  // namespace
 
 void throw_cuda_error(cudaError_t error, const char* call, const char* file, int line) {
+  // The runtime also keeps the error as its last one: taken here, so that a later launch check
+  // (cudaGetLastError) on this thread does not report it again as its own.
+  cudaGetLastError();
   throw CudaError(message(error, call, file, line));
 }
 

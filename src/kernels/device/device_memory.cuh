@@ -1,5 +1,6 @@
-// RAII owners of CUDA resources: device buffers, pinned host buffers, streams and events.
-// Destructors never throw (a failure to free is ignored: the context is being torn down).
+// RAII owners of CUDA resources: device buffers, pinned host buffers, streams and events, made on
+// the current device (kernels/device/device.hpp: their owner made its device current). Destructors
+// never throw (a failure to free is ignored: the context is being torn down).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "kernels/device/cuda_check.cuh"
+#include "kernels/device/device.hpp"
 
 namespace cuzk::kernels {
 
@@ -95,13 +97,11 @@ class StreamBuffer {
   cudaStream_t stream_ = nullptr;
 };
 
-// Keeps what StreamBuffers free in the current device's pool instead of returning it to the
-// driver at every synchronization, so the next partition's temporaries cost no allocation.
-inline void keep_freed_memory_in_pool() {
-  int device = 0;
-  CUZK_CUDA_CHECK(cudaGetDevice(&device));
+// Keeps what StreamBuffers free in the device's pool instead of returning it to the driver at
+// every synchronization, so the next partition's temporaries cost no allocation.
+inline void keep_freed_memory_in_pool(Device device) {
   cudaMemPool_t pool = nullptr;
-  CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  CUZK_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device.index()));
   std::uint64_t threshold = ~std::uint64_t{0};
   CUZK_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "kernels/bench_support.hpp"
+#include "kernels/device/device.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/device/pinned_array.hpp"
 #include "kernels/field/field_ops.hpp"
@@ -23,19 +24,24 @@ namespace {
 
 }  // namespace
 
-bool gpu_available() { return false; }
-void start_device() noexcept {}
-std::string gpu_description() { return "no CUDA device: built without CUDA"; }
-DeviceMemoryInfo device_memory_info() { no_cuda(); }
-std::size_t settled_device_memory_in_use() { no_cuda(); }
+int device_count() noexcept { return 0; }
+ScopedDevice::ScopedDevice(Device) : previous_(-1), chosen_(-1) { no_cuda(); }
+ScopedDevice::ScopedDevice(Device, std::nothrow_t) noexcept : previous_(-1), chosen_(-1) {}
+ScopedDevice::~ScopedDevice() = default;
+
+bool gpu_available(Device) { return false; }
+void start_device(Device) noexcept {}
+std::string gpu_description(Device) { return "no CUDA device: built without CUDA"; }
+DeviceMemoryInfo device_memory_info(Device) { no_cuda(); }
+std::size_t settled_device_memory_in_use(Device) { no_cuda(); }
 
 namespace detail {
-void* allocate_pinned(std::size_t) { no_cuda(); }
-void free_pinned(void*) noexcept {}
+void* allocate_pinned(Device, std::size_t) { no_cuda(); }
+void free_pinned(Device, void*) noexcept {}
 }  // namespace detail
 
-void ntt(std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
-std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr>,
+void ntt(Device, std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
+std::vector<bls12_381::Fr> h_quotient(Device, std::span<const bls12_381::Fr>,
                                       std::span<const bls12_381::Fr>,
                                       std::span<const bls12_381::Fr>, int) {
   no_cuda();
@@ -44,7 +50,7 @@ std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr>,
 template <class Affine>
 struct DeviceBases<Affine>::Storage {};
 template <class Affine>
-DeviceBases<Affine>::DeviceBases(std::unique_ptr<Storage> storage) : storage_(std::move(storage)) {}
+DeviceBases<Affine>::DeviceBases(DeviceBound<Storage> storage) : storage_(std::move(storage)) {}
 template <class Affine>
 DeviceBases<Affine>::DeviceBases(DeviceBases&&) noexcept = default;
 template <class Affine>
@@ -52,15 +58,15 @@ DeviceBases<Affine>& DeviceBases<Affine>::operator=(DeviceBases&&) noexcept = de
 template <class Affine>
 DeviceBases<Affine>::~DeviceBases() = default;
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(std::span<const std::uint8_t>) {
+DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(Device, std::span<const std::uint8_t>) {
   no_cuda();
 }
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::from_affine(std::span<const Affine>) {
+DeviceBases<Affine> DeviceBases<Affine>::from_affine(Device, std::span<const Affine>) {
   no_cuda();
 }
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::repeated(std::span<const Affine>, std::size_t) {
+DeviceBases<Affine> DeviceBases<Affine>::repeated(Device, std::span<const Affine>, std::size_t) {
   no_cuda();
 }
 template <class Affine>
@@ -86,20 +92,30 @@ G2AffineMont msm_g2(const DeviceG2Bases&, std::span<const ScalarLimbs>, const Ms
 }
 G1AffineMont batch_add_g1(const DeviceG1Bases&, std::span<const std::uint64_t>) { no_cuda(); }
 G2AffineMont batch_add_g2(const DeviceG2Bases&, std::span<const std::uint64_t>) { no_cuda(); }
-
-template <class F>
-std::vector<F> gpu_field_op(FieldOp, std::span<const F>, std::span<const F>) {
+std::vector<G1AffineMont> ones_batch_g1(const DeviceG1Bases&,
+                                        std::span<const std::span<const std::uint64_t>>) {
   no_cuda();
 }
-template std::vector<bls12_381::Fr> gpu_field_op(FieldOp, std::span<const bls12_381::Fr>,
+std::vector<G2AffineMont> ones_batch_g2(const DeviceG2Bases&,
+                                        std::span<const std::span<const std::uint64_t>>) {
+  no_cuda();
+}
+
+template <class F>
+std::vector<F> gpu_field_op(Device, FieldOp, std::span<const F>, std::span<const F>) {
+  no_cuda();
+}
+template std::vector<bls12_381::Fr> gpu_field_op(Device, FieldOp, std::span<const bls12_381::Fr>,
                                                  std::span<const bls12_381::Fr>);
-template std::vector<bls12_381::Fp> gpu_field_op(FieldOp, std::span<const bls12_381::Fp>,
+template std::vector<bls12_381::Fp> gpu_field_op(Device, FieldOp, std::span<const bls12_381::Fp>,
                                                  std::span<const bls12_381::Fp>);
-template std::vector<Fp2Mont> gpu_field_op(FieldOp, std::span<const Fp2Mont>,
+template std::vector<Fp2Mont> gpu_field_op(Device, FieldOp, std::span<const Fp2Mont>,
                                            std::span<const Fp2Mont>);
 
 struct FixedBaseProducts::State {};
-FixedBaseProducts::FixedBaseProducts(const G1AffineMont&, const G2AffineMont&, std::size_t) {
+FixedBaseProducts::FixedBaseProducts(Device device, const G1AffineMont&, const G2AffineMont&,
+                                     std::size_t)
+    : state_(device, nullptr) {
   no_cuda();
 }
 FixedBaseProducts::FixedBaseProducts(FixedBaseProducts&&) noexcept = default;
@@ -108,10 +124,10 @@ FixedBaseProducts::~FixedBaseProducts() = default;
 void FixedBaseProducts::encode_g1(std::span<const bls12_381::Fr>, const EncodedSink&) { no_cuda(); }
 void FixedBaseProducts::encode_g2(std::span<const bls12_381::Fr>, const EncodedSink&) { no_cuda(); }
 
-double field_mul_per_second(BenchField) { no_cuda(); }
-double ntt_median_ms(int, NttDirection, NttDomain, int) { no_cuda(); }
-double h_quotient_median_ms(int, int) { no_cuda(); }
-double host_to_device_gbps(std::size_t, bool) { no_cuda(); }
+double field_mul_per_second(Device, BenchField) { no_cuda(); }
+double ntt_median_ms(Device, int, NttDirection, NttDomain, int) { no_cuda(); }
+double h_quotient_median_ms(Device, int, int) { no_cuda(); }
+double host_to_device_gbps(Device, std::size_t, bool) { no_cuda(); }
 
 }  // namespace cuzk::kernels
 

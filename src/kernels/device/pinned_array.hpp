@@ -9,14 +9,18 @@
 #include <memory>
 #include <span>
 #include <type_traits>
+#include <utility>
+
+#include "kernels/device/device.hpp"
 
 namespace cuzk::kernels {
 
 namespace detail {
-// cudaMallocHost / cudaFreeHost; the first throws cuzk::Error naming the failure (or the build
-// without CUDA).
-void* allocate_pinned(std::size_t bytes);
-void free_pinned(void* p) noexcept;
+// cudaMallocHost / cudaFreeHost with `device` current (page-locking goes through a device's
+// context: the one the memory is uploaded to). The first throws cuzk::Error naming the failure
+// (or the build without CUDA).
+void* allocate_pinned(Device device, std::size_t bytes);
+void free_pinned(Device device, void* p) noexcept;
 }  // namespace detail
 
 template <class T>
@@ -24,13 +28,27 @@ class PinnedArray {
   static_assert(std::is_trivially_copyable_v<T>, "filled and read as raw bytes by the GPU");
 
  public:
+  // Empty; memory is page-locked for `device`, the GPU it is meant for.
+  explicit PinnedArray(Device device) : data_(nullptr, Free{device}) {}
+  PinnedArray(PinnedArray&& other) noexcept
+      : data_(std::move(other.data_)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  PinnedArray& operator=(PinnedArray&& other) noexcept {
+    data_ = std::move(other.data_);
+    size_ = std::exchange(other.size_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    return *this;
+  }
+
   // Makes room for n values, keeping the allocation when it is large enough. Growing drops the
   // contents, and takes an eighth more than asked so that sizes that wander upwards (a
   // partition's count of wide values) do not reallocate each time.
   void resize(std::size_t n) {
     if (n > capacity_) {
       const std::size_t capacity = n + n / 8;
-      data_.reset(static_cast<T*>(detail::allocate_pinned(capacity * sizeof(T))));
+      const Device device = data_.get_deleter().device;
+      data_.reset(static_cast<T*>(detail::allocate_pinned(device, capacity * sizeof(T))));
       capacity_ = capacity;
     }
     size_ = n;
@@ -43,7 +61,8 @@ class PinnedArray {
 
  private:
   struct Free {
-    void operator()(T* p) const noexcept { detail::free_pinned(p); }
+    Device device;
+    void operator()(T* p) const noexcept { detail::free_pinned(device, p); }
   };
   std::unique_ptr<T, Free> data_;
   std::size_t size_ = 0;

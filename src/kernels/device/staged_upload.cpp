@@ -32,7 +32,9 @@ void parallel_copy(std::byte* dst, const std::byte* src, std::size_t bytes) {
 
 }  // namespace
 
-void upload_staged(void* device_dst, const void* host_src, std::size_t bytes, cudaStream_t stream) {
+void upload_staged(Device device, void* device_dst, const void* host_src, std::size_t bytes,
+                   cudaStream_t stream) {
+  const ScopedDevice on(device);
   if (bytes <= kDirectBytes) {
     CUZK_CUDA_CHECK(cudaMemcpyAsync(device_dst, host_src, bytes, cudaMemcpyHostToDevice, stream));
     CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));

@@ -10,10 +10,14 @@
 
 #include <cstddef>
 
+#include "kernels/device/device.hpp"
+
 namespace cuzk::kernels::detail {
 
-// Copies `bytes` from host_src to device_dst after the work already queued on `stream`, and
-// returns once the copy is complete. Small copies go straight through cudaMemcpyAsync.
-void upload_staged(void* device_dst, const void* host_src, std::size_t bytes, cudaStream_t stream);
+// Copies `bytes` from host_src to device_dst (on `device`) after the work already queued on
+// `stream`, and returns once the copy is complete. Small copies go straight through
+// cudaMemcpyAsync; large ones page-lock their staging buffers with `device` current.
+void upload_staged(Device device, void* device_dst, const void* host_src, std::size_t bytes,
+                   cudaStream_t stream);
 
 }  // namespace cuzk::kernels::detail

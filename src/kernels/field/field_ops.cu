@@ -72,7 +72,7 @@ struct DeviceOf<Fp2Mont> {
 }  // namespace
 
 template <class F>
-std::vector<F> gpu_field_op(FieldOp op, std::span<const F> a, std::span<const F> b) {
+std::vector<F> gpu_field_op(Device device, FieldOp op, std::span<const F> a, std::span<const F> b) {
   using D = typename DeviceOf<F>::type;
   static_assert(sizeof(D) == sizeof(F));
   if (b.size() != a.size()) throw Error("gpu_field_op: operands differ in length");
@@ -84,6 +84,7 @@ std::vector<F> gpu_field_op(FieldOp op, std::span<const F> a, std::span<const F>
   const std::size_t n = a.size();
   std::vector<F> out(n);
   if (n == 0) return out;
+  const ScopedDevice on(device);
   const Stream stream = make_stream();
   DeviceBuffer<D> da(n), db(n), dout(n);
   CUZK_CUDA_CHECK(
@@ -101,11 +102,11 @@ std::vector<F> gpu_field_op(FieldOp op, std::span<const F> a, std::span<const F>
   return out;
 }
 
-template std::vector<bls12_381::Fr> gpu_field_op(FieldOp, std::span<const bls12_381::Fr>,
+template std::vector<bls12_381::Fr> gpu_field_op(Device, FieldOp, std::span<const bls12_381::Fr>,
                                                  std::span<const bls12_381::Fr>);
-template std::vector<bls12_381::Fp> gpu_field_op(FieldOp, std::span<const bls12_381::Fp>,
+template std::vector<bls12_381::Fp> gpu_field_op(Device, FieldOp, std::span<const bls12_381::Fp>,
                                                  std::span<const bls12_381::Fp>);
-template std::vector<Fp2Mont> gpu_field_op(FieldOp, std::span<const Fp2Mont>,
+template std::vector<Fp2Mont> gpu_field_op(Device, FieldOp, std::span<const Fp2Mont>,
                                            std::span<const Fp2Mont>);
 
 }  // namespace cuzk::kernels

@@ -5,6 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "kernels/device/device.hpp"
+
 namespace cuzk::kernels {
 
 enum class FieldOp {
@@ -19,11 +21,11 @@ enum class FieldOp {
   kDot,             // a[i]*b[i] + a[j]*b[j] with j = (i + 1) % n, through the type's dot()
 };
 
-// out[i] = op(a[i], b[i]) (kDot also reads the next pair); b is ignored by the unary operations
-// but must be as long as a. F is bls12_381::Fr, bls12_381::Fp or kernels::Fp2Mont (kInverse and
-// the Montgomery conversions are not offered for Fp2Mont, kDot not for Fr: they throw
-// cuzk::Error).
+// out[i] = op(a[i], b[i]) on `device` (kDot also reads the next pair); b is ignored by the unary
+// operations but must be as long as a. F is bls12_381::Fr, bls12_381::Fp or kernels::Fp2Mont
+// (kInverse and the Montgomery conversions are not offered for Fp2Mont, kDot not for Fr: they
+// throw cuzk::Error).
 template <class F>
-std::vector<F> gpu_field_op(FieldOp op, std::span<const F> a, std::span<const F> b);
+std::vector<F> gpu_field_op(Device device, FieldOp op, std::span<const F> a, std::span<const F> b);
 
 }  // namespace cuzk::kernels

@@ -36,8 +36,9 @@ __global__ void quotient_kernel(DeviceFr* a, const DeviceFr* c, DeviceFr z_inv, 
   a[i] = (a[i] - c[i]) * z_inv;
 }
 
-void upload_padded(DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src, cudaStream_t stream) {
-  detail::upload_staged(dst.data(), src.data(), src.size_bytes(), stream);
+void upload_padded(Device device, DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src,
+                   cudaStream_t stream) {
+  detail::upload_staged(device, dst.data(), src.data(), src.size_bytes(), stream);
   const std::size_t tail = dst.size() - src.size();
   if (tail != 0) {
     CUZK_CUDA_CHECK(cudaMemsetAsync(dst.data() + src.size(), 0, tail * sizeof(DeviceFr), stream));
@@ -48,11 +49,11 @@ void upload_padded(DeviceBuffer<DeviceFr>& dst, std::span<const Fr> src, cudaStr
 
 namespace detail {
 
-void h_quotient_device(DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch, int log_n,
-                       cudaStream_t stream) {
-  const NttPlan inverse(log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream);
-  const NttPlan coset(log_n, NttDirection::kForward, NttDomain::kCoset, stream);
-  const NttPlan inverse_coset(log_n, NttDirection::kInverse, NttDomain::kCoset, stream);
+void h_quotient_device(Device device, DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch,
+                       int log_n, cudaStream_t stream) {
+  const NttPlan inverse(device, log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream);
+  const NttPlan coset(device, log_n, NttDirection::kForward, NttDomain::kCoset, stream);
+  const NttPlan inverse_coset(device, log_n, NttDirection::kInverse, NttDomain::kCoset, stream);
   for (DeviceFr* v : {a, b}) {
     inverse.run(v, scratch, stream);
     coset.run(v, scratch, stream);
@@ -72,8 +73,8 @@ void h_quotient_device(DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch,
 
 }  // namespace detail
 
-std::vector<Fr> h_quotient(std::span<const Fr> a, std::span<const Fr> b, std::span<const Fr> c,
-                           int log_n) {
+std::vector<Fr> h_quotient(Device device, std::span<const Fr> a, std::span<const Fr> b,
+                           std::span<const Fr> c, int log_n) {
   if (log_n < 0 || log_n > kMaxNttLogSize)
     throw Error("quotient domain 2^" + std::to_string(log_n) + " is outside 2^0 .. 2^27");
   const std::size_t n = std::size_t{1} << log_n;
@@ -81,12 +82,14 @@ std::vector<Fr> h_quotient(std::span<const Fr> a, std::span<const Fr> b, std::sp
     throw Error("quotient inputs (" + std::to_string(a.size()) + ", " + std::to_string(b.size()) +
                 ", " + std::to_string(c.size()) + " values) exceed the domain of " +
                 std::to_string(n));
+  const ScopedDevice on(device);
   const Stream stream = make_stream();
   DeviceBuffer<DeviceFr> da(n), db(n), dc(n), scratch(n);
-  upload_padded(da, a, stream.get());
-  upload_padded(db, b, stream.get());
-  upload_padded(dc, c, stream.get());
-  detail::h_quotient_device(da.data(), db.data(), dc.data(), scratch.data(), log_n, stream.get());
+  upload_padded(device, da, a, stream.get());
+  upload_padded(device, db, b, stream.get());
+  upload_padded(device, dc, c, stream.get());
+  detail::h_quotient_device(device, da.data(), db.data(), dc.data(), scratch.data(), log_n,
+                            stream.get());
   std::vector<Fr> h(n);
   CUZK_CUDA_CHECK(
       cudaMemcpyAsync(h.data(), da.data(), n * sizeof(Fr), cudaMemcpyDeviceToHost, stream.get()));

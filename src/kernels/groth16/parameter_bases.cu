@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -136,8 +137,10 @@ struct ParameterBases::State {
     wait_until([&] { return std::ranges::all_of(on_device, [](bool up) { return up; }); });
   }
 
-  void upload_in_order(const std::function<void(double)>& on_resident) {
+  // The upload thread's body: its CUDA work runs on `device`.
+  void upload_in_order(Device device, const std::function<void(double)>& on_resident) {
     try {
+      const ScopedDevice on(device);
       for (std::size_t k = 0; k < kUploadOrder.size(); ++k) {
         if (stop) throw Error("parameters: the upload was abandoned");
         const int i = static_cast<int>(kUploadOrder[k]);
@@ -180,12 +183,13 @@ struct ParameterBases::State {
   }
 };
 
-ParameterBases::ParameterBases(std::unique_ptr<State> state) : state_(std::move(state)) {}
+ParameterBases::ParameterBases(DeviceBound<State> state) : state_(std::move(state)) {}
 ParameterBases::ParameterBases(ParameterBases&&) noexcept = default;
 ParameterBases& ParameterBases::operator=(ParameterBases&&) noexcept = default;
 ParameterBases::~ParameterBases() = default;
 
-ParameterBases ParameterBases::resident(Queries queries) {
+ParameterBases ParameterBases::resident(Device device, Queries queries) {
+  const ScopedDevice on(device);
   auto state = std::make_unique<State>();
   state->queries = std::move(queries);
   for (int i = 0; i < kQueryCount; ++i) {
@@ -194,11 +198,12 @@ ParameterBases ParameterBases::resident(Queries queries) {
     state->whole[i] = DeviceBuffer<std::uint8_t>(n * point_bytes(q));
     if (n != 0) state->timed_load(q, 0, n, state->whole[i].data());
   }
-  return ParameterBases(std::move(state));
+  return ParameterBases(DeviceBound(device, std::move(state)));
 }
 
-ParameterBases ParameterBases::resident_in_background(Queries queries,
+ParameterBases ParameterBases::resident_in_background(Device device, Queries queries,
                                                       std::function<void(double)> on_resident) {
+  const ScopedDevice on(device);
   auto state = std::make_unique<State>();
   state->queries = std::move(queries);
   // Everything is allocated here, so a GPU without room fails now, on the caller's thread.
@@ -208,18 +213,20 @@ ParameterBases ParameterBases::resident_in_background(Queries queries,
   }
   state->on_device.fill(false);
   State* const s = state.get();
-  state->upload_thread =
-      std::thread([s, on_resident = std::move(on_resident)] { s->upload_in_order(on_resident); });
-  return ParameterBases(std::move(state));
+  state->upload_thread = std::thread([s, device, on_resident = std::move(on_resident)] {
+    s->upload_in_order(device, on_resident);
+  });
+  return ParameterBases(DeviceBound(device, std::move(state)));
 }
 
 void ParameterBases::wait_resident() const { state_->wait_for_all(); }
 
-ParameterBases ParameterBases::streamed(Queries queries, const Origins& origins,
+ParameterBases ParameterBases::streamed(Device device, Queries queries, const Origins& origins,
                                         std::size_t slice_points) {
   if (slice_points == 0 || slice_points % 64 != 0)
     throw Error("streamed parameters: a slice of " + std::to_string(slice_points) +
                 " points is not a positive multiple of 64");
+  const ScopedDevice on(device);
   auto state = std::make_unique<State>();
   state->queries = std::move(queries);
   state->origins = origins;
@@ -233,7 +240,7 @@ ParameterBases ParameterBases::streamed(Queries queries, const Origins& origins,
   }
   state->slice_buffer[0] = DeviceBuffer<std::uint8_t>(largest[0] * sizeof(G1AffineMont));
   state->slice_buffer[1] = DeviceBuffer<std::uint8_t>(largest[1] * sizeof(G2AffineMont));
-  return ParameterBases(std::move(state));
+  return ParameterBases(DeviceBound(device, std::move(state)));
 }
 
 bool ParameterBases::is_resident() const { return state_->resident; }
@@ -262,6 +269,7 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
   const int curve = is_g2(q) ? 1 : 0;
   void* buffer = state_->slice_buffer[curve].data();
   if (state_->loaded[curve] != std::pair{q, k}) {
+    const ScopedDevice on(state_.device());
     state_->loaded[curve].reset();
     state_->timed_load(q, begin, end - begin, buffer);
     state_->loaded[curve] = std::pair{q, k};

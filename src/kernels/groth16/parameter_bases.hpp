@@ -1,7 +1,7 @@
-// The Groth16 parameters' five query vectors in device memory for a whole run: either resident
-// (each query uploaded and decoded once, used by every partition) or streamed (each query split
-// into slices that are uploaded into one buffer per curve when used), for GPUs that cannot hold
-// all 47 GB of a 32 GiB circuit's parameters. Plain C++.
+// The Groth16 parameters' five query vectors in the memory of one device for a whole run: either
+// resident (each query uploaded and decoded once, used by every partition) or streamed (each
+// query split into slices that are uploaded into one buffer per curve when used), for GPUs that
+// cannot hold all 47 GB of a 32 GiB circuit's parameters. Plain C++.
 #pragma once
 
 #include <algorithm>
@@ -9,9 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <memory>
 
 #include "kernels/curve/points.hpp"
+#include "kernels/device/device.hpp"
+#include "kernels/device/device_bound.hpp"
 #include "kernels/groth16/groth16_inputs.hpp"
 
 namespace cuzk::kernels {
@@ -30,23 +31,24 @@ class ParameterBases {
   // 0 for H and L, the number of input points for A, B_G1 and B_G2.
   using Origins = std::array<std::size_t, kQueryCount>;
 
-  // Decoding on the device checks every point (range, curve); a bad one throws cuzk::Error
-  // naming the query and the point.
-  static ParameterBases resident(Queries queries);
+  // Every layout lives on `device`. Decoding on the device checks every point (range, curve); a
+  // bad one throws cuzk::Error naming the query and the point.
+  static ParameterBases resident(Device device, Queries queries);
   // The resident layout, allocated here and filled by a thread of its own in the order a
   // partition needs the queries (H, L, A, B_G2, B_G1) while the caller goes on: a partition can
   // start on the quotient, and its H MSM on H, before the other queries are up. slice() waits
   // for its query; an upload failure is rethrown by the slice() that waits for it and by
   // wait_resident(). `on_resident` (may be empty) is called on the upload's thread with its
   // seconds once every query is up.
-  static ParameterBases resident_in_background(Queries queries,
+  static ParameterBases resident_in_background(Device device, Queries queries,
                                                std::function<void(double)> on_resident);
   // Returns once every query is on the device (at once unless uploading in the background);
   // rethrows the background upload's failure.
   void wait_resident() const;
   // Slices of at most slice_points points (a positive multiple of 64), the first of a query
   // starting at 0 and the others at origin + a multiple of slice_points.
-  static ParameterBases streamed(Queries queries, const Origins& origins, std::size_t slice_points);
+  static ParameterBases streamed(Device device, Queries queries, const Origins& origins,
+                                 std::size_t slice_points);
 
   // Device bytes the two layouts allocate for queries of these sizes.
   using Points = std::array<std::size_t, kQueryCount>;
@@ -74,6 +76,7 @@ class ParameterBases {
   ParameterBases& operator=(ParameterBases&&) noexcept;
   ~ParameterBases();
 
+  Device device() const { return state_.device(); }
   bool is_resident() const;
   std::size_t points(Query q) const;
   std::size_t slice_count(Query q) const;
@@ -85,8 +88,8 @@ class ParameterBases {
 
  private:
   struct State;
-  explicit ParameterBases(std::unique_ptr<State> state);
-  std::unique_ptr<State> state_;
+  explicit ParameterBases(DeviceBound<State> state);
+  DeviceBound<State> state_;
 };
 
 }  // namespace cuzk::kernels

@@ -1,42 +1,24 @@
 // Groth16 on the GPU for the partitions of one circuit shape: the shape's matrices are uploaded
-// once (DeviceR1cs); per partition, the compact witness goes up, a = A·w, b = B·w, c = C·w are
-// evaluated on the device and checked (a·b = c row by row), the quotient's six transforms run on
-// them, and the five sums the proof needs are computed: the H MSM over the quotient's scalars, and
-// for L, A, B_G1 and B_G2 a batch addition of the points whose scalar is 1 plus an MSM over the
-// few others (the "tail"); the partitions of a sector sum their ones together (begin_batch). Only
-// the five sums come back. Plain C++.
+// once (DeviceR1cs, device_r1cs.hpp); per partition, the compact witness goes up, a = A·w, b = B·w,
+// c = C·w are evaluated on the device and checked (a·b = c row by row), the quotient's six
+// transforms run on them, and the five sums the proof needs are computed: the H MSM over the
+// quotient's scalars, and for L, A, B_G1 and B_G2 a batch addition of the points whose scalar is 1
+// plus an MSM over the few others (the "tail"); the partitions of a sector sum their ones together
+// (begin_batch). Only the five sums come back. Plain C++.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <vector>
 
 #include "kernels/curve/points.hpp"
+#include "kernels/device/device_bound.hpp"
+#include "kernels/groth16/device_r1cs.hpp"
 #include "kernels/groth16/groth16_inputs.hpp"
 #include "kernels/groth16/parameter_bases.hpp"
 
 namespace cuzk::kernels {
-
-class DeviceR1cs {
- public:
-  // Uploads the matrices, the coefficients and the densities. Throws cuzk::Error on a CUDA
-  // failure or an inconsistent view.
-  explicit DeviceR1cs(const R1csView& view);
-  DeviceR1cs(DeviceR1cs&&) noexcept;
-  DeviceR1cs& operator=(DeviceR1cs&&) noexcept;
-  ~DeviceR1cs();
-
-  // Device bytes the upload of `view` takes.
-  static std::size_t bytes(const R1csView& view);
-
-  struct Storage;  // kernels-internal (partition_prover.cu)
-  const Storage& storage() const { return *storage_; }
-
- private:
-  std::unique_ptr<Storage> storage_;
-};
 
 // The five sums of one partition (affine, Montgomery coordinates; (0, 0) for infinity).
 struct PartitionSums {
@@ -65,7 +47,8 @@ struct PartitionIntermediates {
 
 class PartitionProver {
  public:
-  // Allocates the work buffers for the shape (four vectors of the quotient's domain).
+  // Allocates the work buffers for the shape (four vectors of the quotient's domain) on the
+  // shape's device, where every partition then runs. `r1cs` must outlive the prover.
   explicit PartitionProver(const DeviceR1cs& r1cs);
   PartitionProver(PartitionProver&&) noexcept;
   PartitionProver& operator=(PartitionProver&&) noexcept;
@@ -86,7 +69,8 @@ class PartitionProver {
 
   // `batch_slot`: the witness's partition in the batch begun last, or kNoBatch. Throws
   // cuzk::Error when the witness does not satisfy the circuit ("the witness does not satisfy
-  // constraint i ..."), when its sizes do not match the shape, or on a CUDA failure.
+  // constraint i ..."), when its sizes do not match the shape, when `bases` are on another
+  // device, or on a CUDA failure.
   PartitionSums prove(ParameterBases& bases, const WitnessView& witness,
                       PartitionGpuTimings* timings = nullptr,
                       PartitionIntermediates* intermediates = nullptr, int batch_slot = kNoBatch);
@@ -102,10 +86,10 @@ class PartitionProver {
   PartitionSums collect();
   std::size_t in_flight() const;
 
-  struct Work;  // kernels-internal (partition_prover.cu)
+  struct Work;  // kernels-internal (partition_state.cuh)
 
  private:
-  std::unique_ptr<Work> work_;
+  DeviceBound<Work> work_;
 };
 
 }  // namespace cuzk::kernels

@@ -30,7 +30,7 @@ using DeviceAffineOf =
 }  // namespace
 
 template <class Affine>
-DeviceBases<Affine>::DeviceBases(std::unique_ptr<Storage> storage) : storage_(std::move(storage)) {}
+DeviceBases<Affine>::DeviceBases(DeviceBound<Storage> storage) : storage_(std::move(storage)) {}
 template <class Affine>
 DeviceBases<Affine>::DeviceBases(DeviceBases&&) noexcept = default;
 template <class Affine>
@@ -49,6 +49,7 @@ const void* DeviceBases<Affine>::device_data() const {
 
 template <class Affine>
 std::vector<Affine> DeviceBases<Affine>::download() const {
+  const ScopedDevice on(device());
   std::vector<Affine> host(size());
   CUZK_CUDA_CHECK(cudaMemcpy(host.data(), storage_->points.data(), host.size() * sizeof(Affine),
                              cudaMemcpyDeviceToHost));
@@ -56,17 +57,21 @@ std::vector<Affine> DeviceBases<Affine>::download() const {
 }
 
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::from_affine(std::span<const Affine> points) {
+DeviceBases<Affine> DeviceBases<Affine>::from_affine(Device device,
+                                                     std::span<const Affine> points) {
+  const ScopedDevice on(device);
   auto storage = std::make_unique<Storage>();
   storage->points = DeviceBuffer<Affine>(points.size());
   CUZK_CUDA_CHECK(cudaMemcpy(storage->points.data(), points.data(), points.size_bytes(),
                              cudaMemcpyHostToDevice));
-  return DeviceBases(std::move(storage));
+  return DeviceBases(DeviceBound(device, std::move(storage)));
 }
 
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::repeated(std::span<const Affine> pattern, std::size_t n) {
+DeviceBases<Affine> DeviceBases<Affine>::repeated(Device device, std::span<const Affine> pattern,
+                                                  std::size_t n) {
   if (pattern.empty() && n != 0) throw Error("cannot repeat an empty set of bases");
+  const ScopedDevice on(device);
   auto storage = std::make_unique<Storage>();
   storage->points = DeviceBuffer<Affine>(n);
   std::size_t filled = std::min(n, pattern.size());
@@ -78,19 +83,21 @@ DeviceBases<Affine> DeviceBases<Affine>::repeated(std::span<const Affine> patter
                                count * sizeof(Affine), cudaMemcpyDeviceToDevice));
     filled += count;
   }
-  return DeviceBases(std::move(storage));
+  return DeviceBases(DeviceBound(device, std::move(storage)));
 }
 
 template <class Affine>
-DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(std::span<const std::uint8_t> encoded) {
-  using Device = DeviceAffineOf<Affine>;
+DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(Device device,
+                                                           std::span<const std::uint8_t> encoded) {
+  using DevicePoint = DeviceAffineOf<Affine>;
   if (encoded.size() % kEncodedBytes != 0)
     throw Error("encoded bases are " + std::to_string(encoded.size()) +
                 " bytes, not a multiple of " + std::to_string(kEncodedBytes));
   const std::size_t n = encoded.size() / kEncodedBytes;
+  const ScopedDevice on(device);
   auto storage = std::make_unique<Storage>();
   storage->points = DeviceBuffer<Affine>(n);
-  auto* out = reinterpret_cast<Device*>(storage->points.data());
+  auto* out = reinterpret_cast<DevicePoint*>(storage->points.data());
 
   const Stream stream = make_stream();
   const std::size_t chunk = std::min(n, kChunkPoints);
@@ -119,7 +126,7 @@ DeviceBases<Affine> DeviceBases<Affine>::from_uncompressed(std::span<const std::
                                   stream.get()));
   synchronize(stream);
   detail::throw_if_decode_error(error);
-  return DeviceBases(std::move(storage));
+  return DeviceBases(DeviceBound(device, std::move(storage)));
 }
 
 template class DeviceBases<G1AffineMont>;

@@ -1,18 +1,20 @@
-// MSM bases resident in device memory across calls. Plain C++: callers compile with g++.
+// MSM bases resident in device memory across calls, on the device they were made for. Plain C++:
+// callers compile with g++.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <vector>
 
 #include "kernels/curve/points.hpp"
+#include "kernels/device/device.hpp"
+#include "kernels/device/device_bound.hpp"
 
 namespace cuzk::kernels {
 
-// n affine points (G1AffineMont or G2AffineMont layout) in device memory; move-only, freed on
-// destruction. Every factory throws cuzk::Error on a CUDA failure or a malformed point.
+// n affine points (G1AffineMont or G2AffineMont layout) in the memory of one device; move-only,
+// freed on destruction. Every factory throws cuzk::Error on a CUDA failure or a malformed point.
 template <class Affine>
 class DeviceBases {
  public:
@@ -23,16 +25,18 @@ class DeviceBases {
   // G2 as x.c1 x.c0 y.c1 y.c0; flag 0x40 in the first byte marks infinity, 0x80 and 0x20 must be
   // clear). Decoding, the range check, the Montgomery conversion and the on-curve check run on
   // the GPU. Points are not checked for subgroup membership.
-  static DeviceBases from_uncompressed(std::span<const std::uint8_t> encoded);
+  static DeviceBases from_uncompressed(Device device, std::span<const std::uint8_t> encoded);
   // From points already in the device layout.
-  static DeviceBases from_affine(std::span<const Affine> points);
+  static DeviceBases from_affine(Device device, std::span<const Affine> points);
   // n points made by repeating `pattern` (benchmarks that need more points than a CPU can make).
-  static DeviceBases repeated(std::span<const Affine> pattern, std::size_t n);
+  static DeviceBases repeated(Device device, std::span<const Affine> pattern, std::size_t n);
 
   DeviceBases(DeviceBases&&) noexcept;
   DeviceBases& operator=(DeviceBases&&) noexcept;
   ~DeviceBases();
 
+  // The device whose memory holds the points: the MSMs over them run there.
+  Device device() const { return storage_.device(); }
   std::size_t size() const;
   std::vector<Affine> download() const;
   // The device array (for the kernels folder; a const Affine* in device memory).
@@ -40,8 +44,8 @@ class DeviceBases {
 
  private:
   struct Storage;
-  explicit DeviceBases(std::unique_ptr<Storage> storage);
-  std::unique_ptr<Storage> storage_;
+  explicit DeviceBases(DeviceBound<Storage> storage);
+  DeviceBound<Storage> storage_;
 };
 
 using DeviceG1Bases = DeviceBases<G1AffineMont>;

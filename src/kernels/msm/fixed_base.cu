@@ -2,6 +2,7 @@
 // the chunked pipeline that hands encodings to the caller through two page-locked buffers.
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "kernels/curve/batch_affine.cuh"
@@ -110,13 +111,18 @@ struct FixedBaseProducts::State {
   PinnedBuffer<std::uint8_t> ring[2];  // chunk_points G2 encodings each
   Event ready[2] = {make_event(), make_event()};
 
+  // The tables and buffers, made on `device`.
+  static std::unique_ptr<State> make(Device device, const G1AffineMont& g1_base,
+                                     const G2AffineMont& g2_base, std::size_t chunk_points);
+
+  // With `device`, the state's, current.
   template <class F>
-  void encode(std::span<const bls12_381::Fr> scalars, const DeviceAffine<F>* table,
+  void encode(Device device, std::span<const bls12_381::Fr> scalars, const DeviceAffine<F>* table,
               const EncodedSink& sink);
 };
 
 template <class F>
-void FixedBaseProducts::State::encode(std::span<const bls12_381::Fr> scalars,
+void FixedBaseProducts::State::encode(Device device, std::span<const bls12_381::Fr> scalars,
                                       const DeviceAffine<F>* table, const EncodedSink& sink) {
   constexpr std::size_t kBytes = detail::kEncodedBytes<F>;
   const std::size_t n = scalars.size();
@@ -124,7 +130,7 @@ void FixedBaseProducts::State::encode(std::span<const bls12_381::Fr> scalars,
   cudaStream_t s = stream.get();
   static_assert(sizeof(DeviceFr) == sizeof(bls12_381::Fr), "host and device Fr share a layout");
   DeviceBuffer<DeviceFr> k(n);
-  detail::upload_staged(k.data(), scalars.data(), scalars.size_bytes(), s);
+  detail::upload_staged(device, k.data(), scalars.data(), scalars.size_bytes(), s);
   const std::size_t chunk = std::min(n, chunk_points);
   DeviceBuffer<DeviceXyzz<F>> sums(chunk);
   DeviceBuffer<std::uint8_t> encoded(chunk * kBytes);
@@ -153,32 +159,40 @@ void FixedBaseProducts::State::encode(std::span<const bls12_381::Fr> scalars,
   hand_over(((n - 1) / chunk) % 2, previous);
 }
 
-FixedBaseProducts::FixedBaseProducts(const G1AffineMont& g1_base, const G2AffineMont& g2_base,
-                                     std::size_t chunk_points)
-    : state_(std::make_unique<State>()) {
+std::unique_ptr<FixedBaseProducts::State> FixedBaseProducts::State::make(
+    Device device, const G1AffineMont& g1_base, const G2AffineMont& g2_base,
+    std::size_t chunk_points) {
   if (chunk_points == 0) throw Error("fixed-base products: the chunk size must not be zero");
   static_assert(sizeof(G1AffineMont) == sizeof(DeviceG1Affine) &&
                     sizeof(G2AffineMont) == sizeof(DeviceG2Affine),
                 "host and device affine points share a layout");
-  State& st = *state_;
-  st.chunk_points = chunk_points;
-  st.g1_table = build_table<DeviceFp>(&g1_base, st.stream.get());
-  st.g2_table = build_table<DeviceFp2>(&g2_base, st.stream.get());
-  for (auto& buffer : st.ring) {
+  const ScopedDevice on(device);
+  auto state = std::make_unique<State>();
+  state->chunk_points = chunk_points;
+  state->g1_table = build_table<DeviceFp>(&g1_base, state->stream.get());
+  state->g2_table = build_table<DeviceFp2>(&g2_base, state->stream.get());
+  for (auto& buffer : state->ring) {
     buffer = PinnedBuffer<std::uint8_t>(chunk_points * detail::kEncodedBytes<DeviceFp2>);
   }
+  return state;
 }
+
+FixedBaseProducts::FixedBaseProducts(Device device, const G1AffineMont& g1_base,
+                                     const G2AffineMont& g2_base, std::size_t chunk_points)
+    : state_(device, State::make(device, g1_base, g2_base, chunk_points)) {}
 
 FixedBaseProducts::FixedBaseProducts(FixedBaseProducts&&) noexcept = default;
 FixedBaseProducts& FixedBaseProducts::operator=(FixedBaseProducts&&) noexcept = default;
 FixedBaseProducts::~FixedBaseProducts() = default;
 
 void FixedBaseProducts::encode_g1(std::span<const bls12_381::Fr> scalars, const EncodedSink& sink) {
-  state_->encode<DeviceFp>(scalars, state_->g1_table.data(), sink);
+  const ScopedDevice on(state_.device());
+  state_->encode<DeviceFp>(state_.device(), scalars, state_->g1_table.data(), sink);
 }
 
 void FixedBaseProducts::encode_g2(std::span<const bls12_381::Fr> scalars, const EncodedSink& sink) {
-  state_->encode<DeviceFp2>(scalars, state_->g2_table.data(), sink);
+  const ScopedDevice on(state_.device());
+  state_->encode<DeviceFp2>(state_.device(), scalars, state_->g2_table.data(), sink);
 }
 
 }  // namespace cuzk::kernels

@@ -12,11 +12,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <span>
 
 #include "bls12_381/fields.hpp"
 #include "kernels/curve/points.hpp"
+#include "kernels/device/device.hpp"
+#include "kernels/device/device_bound.hpp"
 
 namespace cuzk::kernels {
 
@@ -28,10 +29,10 @@ class FixedBaseProducts {
  public:
   static constexpr std::size_t kDefaultChunkPoints = std::size_t{1} << 20;
 
-  // Builds both tables on the current device. Neither base may be infinity. `chunk_points` is
-  // the most points handed to a sink at once (small values let tests cross chunk boundaries).
-  // Throws cuzk::Error on a CUDA failure or a zero chunk size.
-  FixedBaseProducts(const G1AffineMont& g1_base, const G2AffineMont& g2_base,
+  // Builds both tables on `device`, which every product then runs on. Neither base may be
+  // infinity. `chunk_points` is the most points handed to a sink at once (small values let tests
+  // cross chunk boundaries). Throws cuzk::Error on a CUDA failure or a zero chunk size.
+  FixedBaseProducts(Device device, const G1AffineMont& g1_base, const G2AffineMont& g2_base,
                     std::size_t chunk_points = kDefaultChunkPoints);
   FixedBaseProducts(FixedBaseProducts&&) noexcept;
   FixedBaseProducts& operator=(FixedBaseProducts&&) noexcept;
@@ -46,7 +47,7 @@ class FixedBaseProducts {
 
  private:
   struct State;
-  std::unique_ptr<State> state_;
+  DeviceBound<State> state_;
 };
 
 }  // namespace cuzk::kernels

@@ -333,10 +333,11 @@ void pippenger_on_device(const DeviceAffine<F>* bases, const DeviceScalar* scala
   clock.lap(&MsmTimings::reduce_ms);
 }
 
-// The MSM of n scalars (host, canonical) with the first n device bases; returns the XYZZ sum.
+// The MSM of n scalars (host, canonical) with the first n bases on `device` (current); returns
+// the XYZZ sum.
 template <class F>
-DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimbs> host_scalars,
-                        const MsmConfig& config) {
+DeviceXyzz<F> pippenger(Device device, const DeviceAffine<F>* bases,
+                        std::span<const ScalarLimbs> host_scalars, const MsmConfig& config) {
   using Xyzz = DeviceXyzz<F>;
   const std::size_t n = host_scalars.size();
   if (n >= (std::size_t{1} << 31)) throw Error("MSM of 2^31 or more points is not supported");
@@ -347,7 +348,7 @@ DeviceXyzz<F> pippenger(const DeviceAffine<F>* bases, std::span<const ScalarLimb
   DeviceBuffer<Xyzz> result(1);
   DeviceBuffer<DeviceScalar> scalars(n);
   if (n != 0) {
-    upload_staged(scalars.data(), host_scalars.data(), host_scalars.size_bytes(), stream);
+    upload_staged(device, scalars.data(), host_scalars.data(), host_scalars.size_bytes(), stream);
     clock.lap(&MsmTimings::upload_ms);
   }
   pippenger_on_device<F>(bases, scalars.data(), n, config, stream, clock, result.data());

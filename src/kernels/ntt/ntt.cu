@@ -1,9 +1,11 @@
 // NTT plans (the passes and their tables; the kernels are in ntt_pass.cuh) and the public
 // host-memory transform.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -118,10 +120,12 @@ PowerFactors add_power_factors(TableBuilder& tables, const Fr& base, int log_cou
 
 }  // namespace
 
-NttPlan::NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream_t stream)
-    : log_n_(log_n) {
+NttPlan::NttPlan(Device device, int log_n, NttDirection direction, NttDomain domain,
+                 cudaStream_t stream)
+    : log_n_(log_n), tables_(device, std::make_unique<DeviceBuffer<DeviceFr>>()) {
   if (log_n < 0 || log_n > kMaxNttLogSize)
     throw Error("NTT size 2^" + std::to_string(log_n) + " is outside 2^0 .. 2^27");
+  const ScopedDevice on(device);
   const bool inverse = direction == NttDirection::kInverse;
   const bool forward_coset = !inverse && domain == NttDomain::kCoset;
   const bool inverse_coset = inverse && domain == NttDomain::kCoset;
@@ -137,11 +141,11 @@ NttPlan::NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream
   if (log_n < kNttMinPassLog) {
     const std::size_t pre = tables.add(powers(forward_coset ? g : Fr::one(), n));
     const std::size_t post = tables.add(powers(inverse_coset ? g_inv : Fr::one(), n, n_inv));
-    tables_ = DeviceBuffer<DeviceFr>(tables.total());
-    tables.upload(tables_, stream);
-    inner_twiddles_ = tables_.data() + inner;
-    tiny_pre_ = tables_.data() + pre;
-    tiny_post_ = tables_.data() + post;
+    *tables_ = DeviceBuffer<DeviceFr>(tables.total());
+    tables.upload(*tables_, stream);
+    inner_twiddles_ = tables_->data() + inner;
+    tiny_pre_ = tables_->data() + pre;
+    tiny_post_ = tables_->data() + post;
     return;
   }
 
@@ -155,8 +159,12 @@ NttPlan::NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream
   };
 
   passes_.resize(passes);
-  std::vector<std::size_t> vector_at(passes, SIZE_MAX), block_constants_at(passes, SIZE_MAX);
-  std::vector<std::size_t> constants_at(passes, SIZE_MAX);
+  // Table offsets by pass, SIZE_MAX where a pass has none. (Fixed arrays: GCC 12 took three
+  // short vectors here for a free of a non-heap pointer, -Wfree-nonheap-object, falsely.)
+  std::array<std::size_t, kNttMaxPasses> vector_at, block_constants_at, constants_at;
+  vector_at.fill(SIZE_MAX);
+  block_constants_at.fill(SIZE_MAX);
+  constants_at.fill(SIZE_MAX);
   struct ConstantsJob {
     int pass;
     int log_x, log_y;
@@ -216,9 +224,9 @@ NttPlan::NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream
   for (const auto& job : constants_jobs)
     constants_at[job.pass] = host_count + tables.reserve(std::size_t{1} << (job.log_x + job.log_y));
 
-  tables_ = DeviceBuffer<DeviceFr>(tables.total());
-  DeviceFr* base = tables_.data();
-  tables.upload(tables_, stream);
+  *tables_ = DeviceBuffer<DeviceFr>(tables.total());
+  DeviceFr* base = tables_->data();
+  tables.upload(*tables_, stream);
   if (passes >= 2) {
     const std::uint32_t count = 1u << log_m;
     compose_powers_kernel<<<blocks_for(count, kTableThreads), kTableThreads, 0, stream>>>(
@@ -267,6 +275,7 @@ NttPlan::NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream
 }
 
 void NttPlan::run(DeviceFr* data, DeviceFr* scratch, cudaStream_t stream) const {
+  const ScopedDevice on(tables_.device());
   if (passes_.empty()) {
     launch_ntt_tiny(data, data, log_n_, inner_twiddles_, tiny_pre_, tiny_post_, stream);
     return;
@@ -296,10 +305,11 @@ int checked_log_size(std::size_t n) {
 
 }  // namespace
 
-void ntt(std::span<bls12_381::Fr> values, NttDirection direction, NttDomain domain) {
+void ntt(Device device, std::span<bls12_381::Fr> values, NttDirection direction, NttDomain domain) {
   const int log_n = checked_log_size(values.size());
+  const ScopedDevice on(device);
   const Stream stream = make_stream();
-  const detail::NttPlan plan(log_n, direction, domain, stream.get());
+  const detail::NttPlan plan(device, log_n, direction, domain, stream.get());
   DeviceBuffer<DeviceFr> data(values.size());
   DeviceBuffer<DeviceFr> scratch(values.size());
   CUZK_CUDA_CHECK(cudaMemcpyAsync(data.data(), values.data(), values.size_bytes(),

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bls12_381/fields.hpp"
+#include "kernels/device/device.hpp"
 
 namespace cuzk::kernels {
 
@@ -21,16 +22,16 @@ inline constexpr int kMaxNttLogSize = 27;
 enum class NttDirection { kForward, kInverse };
 enum class NttDomain { kSubgroup, kCoset };
 
-// In place on host memory (uploads, transforms, downloads). values.size() must be a power of
-// two no larger than 2^kMaxNttLogSize; otherwise throws cuzk::Error.
-void ntt(std::span<bls12_381::Fr> values, NttDirection direction, NttDomain domain);
+// In place on host memory (uploads, transforms on `device`, downloads). values.size() must be a
+// power of two no larger than 2^kMaxNttLogSize; otherwise throws cuzk::Error.
+void ntt(Device device, std::span<bls12_381::Fr> values, NttDirection direction, NttDomain domain);
 
 // Groth16's quotient, the values bellperson computes: a, b, c (evaluations over <omega>, each
 // zero-padded to n = 2^log_n) go through an inverse transform and a forward coset transform each,
 // then h = (a*b - c) / (g^n - 1) pointwise, then an inverse coset transform (computed with one
 // transform fewer, h_quotient.cu). Returns the n coefficients of h (the prover uses the first
 // n - 1). Inputs longer than n throw cuzk::Error.
-std::vector<bls12_381::Fr> h_quotient(std::span<const bls12_381::Fr> a,
+std::vector<bls12_381::Fr> h_quotient(Device device, std::span<const bls12_381::Fr> a,
                                       std::span<const bls12_381::Fr> b,
                                       std::span<const bls12_381::Fr> c, int log_n);
 

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "kernels/device/device_bound.hpp"
 #include "kernels/device/device_memory.cuh"
 #include "kernels/field/field.cuh"
 #include "kernels/ntt/ntt.hpp"
@@ -31,6 +32,7 @@ inline constexpr int kNttMinBlocksPerSm = 2;
 inline constexpr int kNttMinPassLog = 3;
 inline constexpr int kNttMaxPassLog = 9;
 inline constexpr int kNttInnerTableLog = kNttMaxPassLog;  // inner twiddles: 512th roots
+inline constexpr int kNttMaxPasses = (kMaxNttLogSize + kNttMaxPassLog - 1) / kNttMaxPassLog;
 
 // What one launch of a pass reads and writes. Strided passes (all but the last) work on
 // transforms (outer, inner): element j at outer*L*S + j*S + inner, S = 2^log_stride, writing
@@ -68,7 +70,8 @@ void launch_ntt_tiny(const DeviceFr* in, DeviceFr* out, int log_n, const DeviceF
 
 class NttPlan {
  public:
-  NttPlan(int log_n, NttDirection direction, NttDomain domain, cudaStream_t stream);
+  // The tables live on `device`, and run() makes it current.
+  NttPlan(Device device, int log_n, NttDirection direction, NttDomain domain, cudaStream_t stream);
 
   int log_n() const { return log_n_; }
   // Transforms data (natural order in and out) using scratch (same size) as working space.
@@ -83,7 +86,7 @@ class NttPlan {
     NttPassArgs args;  // in and out are set by run()
   };
   int log_n_;
-  DeviceBuffer<DeviceFr> tables_;  // every table of the plan, one allocation
+  DeviceBound<DeviceBuffer<DeviceFr>> tables_;  // every table of the plan, one allocation
   std::vector<Pass> passes_;
   // n < 8: the whole transform in one small kernel.
   const DeviceFr* tiny_pre_ = nullptr;

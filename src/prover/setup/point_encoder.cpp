@@ -59,7 +59,8 @@ kernels::G2AffineMont device_layout(const bls12_381::G2Affine& p) {
 class GpuPointEncoder final : public PointEncoder {
  public:
   explicit GpuPointEncoder(const SetupBases& bases)
-      : products_(device_layout(bases.g1.to_affine()), device_layout(bases.g2.to_affine())) {}
+      : products_(kSetupGpu, device_layout(bases.g1.to_affine()),
+                  device_layout(bases.g2.to_affine())) {}
 
   void encode_g1(std::span<const Fr> scalars, const Sink& sink) override {
     products_.encode_g1(scalars, sink);

@@ -55,7 +55,8 @@ SetupScalars setup_scalars(const circuit::CompactR1cs& r, const ToxicWaste& w, S
   scale(s.h, domain.vanishing_at(w.tau) * delta_inv);
   // The inverse transform of the powers of tau is the Lagrange basis at tau.
   if (device == SetupDevice::kGpu) {
-    kernels::ntt(lagrange, kernels::NttDirection::kInverse, kernels::NttDomain::kSubgroup);
+    kernels::ntt(kSetupGpu, lagrange, kernels::NttDirection::kInverse,
+                 kernels::NttDomain::kSubgroup);
   } else {
     ntt(lagrange, domain, Direction::kInverse);
   }

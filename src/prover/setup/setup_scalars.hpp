@@ -19,6 +19,7 @@
 #include "bls12_381/g1.hpp"
 #include "bls12_381/g2.hpp"
 #include "circuit/compact_r1cs.hpp"
+#include "kernels/device/device.hpp"
 #include "prover/setup/toxic_waste.hpp"
 
 namespace cuzk::prover {
@@ -33,6 +34,8 @@ struct SetupScalars {
 // Where the setup's bulk work runs: the inverse NTT that gives the Lagrange basis here, the
 // fixed-base products in the parameter writer.
 enum class SetupDevice : std::uint8_t { kCpu, kGpu };
+// The GPU that kGpu means: the first, until the caller can choose one.
+inline constexpr kernels::Device kSetupGpu{0};
 
 // `r` must include bellperson's input rows (Input(i) * 0 = 0), as record_partition_shape and
 // record_circuit record them. kGpu needs a CUDA device and a domain of at most 2^27 points.

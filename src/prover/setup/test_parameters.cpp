@@ -112,12 +112,12 @@ SetupDevice choose_setup_device(BackendKind kind) {
     case BackendKind::kCpu:
       return SetupDevice::kCpu;
     case BackendKind::kAuto:
-      return kernels::gpu_available() ? SetupDevice::kGpu : SetupDevice::kCpu;
+      return kernels::gpu_available(kSetupGpu) ? SetupDevice::kGpu : SetupDevice::kCpu;
     case BackendKind::kGpu:
       break;
   }
-  if (!kernels::gpu_available()) {
-    throw Error("GPU setup not available: " + kernels::gpu_description());
+  if (!kernels::gpu_available(kSetupGpu)) {
+    throw Error("GPU setup not available: " + kernels::gpu_description(kSetupGpu));
   }
   return SetupDevice::kGpu;
 }
