@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "kernels/curve/points.hpp"
 #include "kernels/msm/bases.hpp"
@@ -49,5 +50,13 @@ G2AffineMont msm_g2(const DeviceG2Bases& bases, std::span<const ScalarLimbs> sca
 // may cover fewer bases than there are (never more: that throws cuzk::Error).
 G1AffineMont batch_add_g1(const DeviceG1Bases& bases, std::span<const std::uint64_t> bitmap);
 G2AffineMont batch_add_g2(const DeviceG2Bases& bases, std::span<const std::uint64_t> bitmap);
+
+// The same for several bitmaps at once (at most 12), each base added once into the bucket of the
+// bitmaps that select it: the ones batch a sector's partitions share (msm/ones_batch.cuh). Sum k
+// is that of the bases selected by bitmaps[k]; every bitmap covers the same number of words.
+std::vector<G1AffineMont> ones_batch_g1(const DeviceG1Bases& bases,
+                                        std::span<const std::span<const std::uint64_t>> bitmaps);
+std::vector<G2AffineMont> ones_batch_g2(const DeviceG2Bases& bases,
+                                        std::span<const std::span<const std::uint64_t>> bitmaps);
 
 }  // namespace cuzk::kernels
