@@ -25,9 +25,9 @@
 #include "cli/cli.hpp"
 #include "cli/param_lookup.hpp"
 #include "cli/progress.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "cli/size_option.hpp"
 #include "cli/timings.hpp"
-#include "kernels/device/gpu.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/sector_prover.hpp"
@@ -123,27 +123,23 @@ porep::C1Output make_c1(porep::RegisteredSealProof proof, const porep::ProverId&
 }
 
 void bench_sector(const BenchSectorOptions& o) {
-  const auto proof = porep::seal_proof_from_name(o.registered_proof);
-  if (!proof) {
-    throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
-                               "' is not a registered seal proof, e.g. StackedDrg32GiBV1_1");
-  }
+  const porep::RegisteredSealProof proof = registered_proof_option(o.registered_proof);
   const prover::BackendKind backend_kind = kind_option("--backend", o.backend);
   Progress progress("cuzk bench sector", verbosity_from_flags(o.quiet, false));
   TimingReport timings;
   timings.command = "bench sector";
-  const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
+  const porep::SealProofInfo& info = porep::seal_proof_info(proof);
   timings.registered_proof = std::string(info.name);
   const pipeline::BackendChoice choice = pipeline::choose_backend(backend_kind, info.sector_size);
   progress.log(choice.reason);
 
   const ParameterDir dir = parameter_dir(o.params_dir);
-  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, *proof);
-  ensure_parameters(o, *proof, dir, paths, progress, timings);
+  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, proof);
+  ensure_parameters(o, proof, dir, paths, progress, timings);
 
   Stopwatch watch;
   const porep::ProverId prover_id = porep::prover_id_from_actor_id(kMinerId);
-  const auto c1 = std::make_shared<const porep::C1Output>(make_c1(*proof, prover_id));
+  const auto c1 = std::make_shared<const porep::C1Output>(make_c1(proof, prover_id));
   timings.phases.emplace_back("gen_c1", watch.seconds());
   timings.partitions = c1->partitions;
   progress.log("made a C1 for miner " + std::to_string(kMinerId) + ", sector " +
@@ -158,9 +154,10 @@ void bench_sector(const BenchSectorOptions& o) {
   options.gpu_memory_limit = o.gpu_memory_limit;
   options.cpu_partitions_per_batch = o.partitions_per_batch;
   options.observer = &progress;
+  options.meter = progress.meter();
   pipeline::BackgroundRelease release;
   const std::unique_ptr<pipeline::SectorProver> prover =
-      pipeline::make_sector_prover(choice, *proof, {&params, &release, {}}, options);
+      pipeline::make_sector_prover(choice, proof, {&params, &release, {}}, options);
   prover->submit({c1, sealing::ProverSector{prover_id, kSectorId}, true});
   pipeline::SectorOutcome outcome = prover->collect();
   if (!outcome.result) throw Error(outcome.result.error().message);
@@ -203,9 +200,7 @@ void add_bench_sector_command(CLI::App& bench, int& exit_code) {
       "sector",
       "One sector end to end: test parameters if none are found, a C1, prove, verify, timings");
   auto o = std::make_shared<BenchSectorOptions>();
-  cmd->add_option("--registered-proof", o->registered_proof,
-                  "Registered seal proof, e.g. StackedDrg32GiBV1_1")
-      ->required();
+  add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof")->required();
   cmd->add_option("--params-dir", o->params_dir,
                   "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters); test parameters are generated there when "

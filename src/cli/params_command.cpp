@@ -48,6 +48,7 @@ struct GenerateOptions {
   std::string device = "auto";
   bool force = false;
   bool quiet = false;
+  std::string progress = "auto";  // --progress (progress_bar.hpp)
 };
 
 void generate(const GenerateOptions& o) {
@@ -57,7 +58,8 @@ void generate(const GenerateOptions& o) {
   if (!device_kind) {
     throw CLI::ValidationError("--device '" + o.device + "': expected auto, cpu or gpu");
   }
-  Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
+  Progress progress("cuzk params", verbosity_from_flags(o.quiet, false),
+                    progress_style(o.progress));
   // A GPU asked for and missing fails before anything is created.
   const prover::SetupDevice device = prover::choose_setup_device(*device_kind);
   const ParameterDir dir = parameter_dir(o.params_dir);
@@ -76,14 +78,15 @@ void generate(const GenerateOptions& o) {
   progress.log("generating INSECURE TEST parameters for " + name +
                " (testing only: this process knew the toxic waste, so proofs can be forged)");
   progress.log(device == prover::SetupDevice::kGpu
-                   ? "setup on the GPU: " + kernels::gpu_description()
-                   : "setup on the CPU" + std::string(*device_kind == prover::BackendKind::kAuto
-                                                          ? " (" + kernels::gpu_description() + ")"
-                                                          : ""));
+                   ? "setup on the GPU: " + kernels::gpu_description(prover::kSetupGpu)
+                   : "setup on the CPU" +
+                         std::string(*device_kind == prover::BackendKind::kAuto
+                                         ? " (" + kernels::gpu_description(prover::kSetupGpu) + ")"
+                                         : ""));
   OsRandom rng;
   const prover::TestSetupReport report = prover::write_seal_test_parameters(
       proof, prover::ToxicWaste::random(rng), writer, device,
-      [&progress](const std::string& line) { progress.log(line); });
+      [&progress](const std::string& line) { progress.log(line); }, progress.meter());
   const prover::VectorLengths& n = report.lengths;
   progress.log("wrote TEST-ONLY parameters " + paths.params.string() + " (" +
                std::to_string(report.sizes.params) + " bytes: h " + std::to_string(n.h) + ", l " +
@@ -167,6 +170,7 @@ void add_params_command(CLI::App& app, int& exit_code) {
                   "auto (the GPU when one is usable), cpu or gpu: where the setup runs")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   gen->add_flag("--force", g->force, "Replace files that already exist");
+  add_progress_option(*gen, g->progress);
   gen->add_flag("-q,--quiet", g->quiet, "No progress on stderr");
   gen->callback([&exit_code, g] {
     generate(*g);
