@@ -4,6 +4,7 @@
 #include <deque>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "pipeline/cpu_sector_prover.hpp"
 #include "pipeline/gpu_fallback.hpp"
@@ -16,9 +17,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The GPU prover, made when the first sector comes and made again for the sector after a GPU
-// fault, so that one fault does not end a stream's use of the GPU. A sector the fault failed is
-// proved again on the CPU where gpu_fallback.hpp allows it, and fails otherwise.
+bool is_gpu_fault(const SectorOutcome& outcome) {
+  return !outcome.result && outcome.result.error().kind == FailureKind::kGpu;
+}
+
+// The GPU prover, made when the first sector comes and made again after a GPU fault, so that one
+// fault does not end a stream's use of the GPU. The sector the fault hit is proved again on the
+// CPU where gpu_fallback.hpp allows it, and fails otherwise; the sectors the broken prover still
+// held (a stream's next one, synthesized while the GPU proved the first) fail with it through no
+// fault of their own, so they are handed to the rebuilt prover instead.
 class RecoveringGpuProver final : public SectorProver {
  public:
   RecoveringGpuProver(const BackendChoice& choice, porep::RegisteredSealProof proof,
@@ -26,21 +33,8 @@ class RecoveringGpuProver final : public SectorProver {
       : choice_(choice), proof_(proof), resources_(std::move(resources)), options_(options) {}
 
   void submit(PreparedSector sector) override {
-    if (broken_) retire_gpu();
     Entry entry{std::move(sector), Clock::now(), std::nullopt};
-    if (gpu_ == nullptr) {
-      try {
-        gpu_ = make_gpu_sector_prover(choice_.device, proof_, take_resources(), options_);
-      } catch (...) {
-        SectorOutcome failed;
-        failed.timings.backend = "gpu";
-        failed.result = Unexpected(failure_from_current_exception());
-        entry.ready = settle(entry, std::move(failed));
-        entries_.push_back(std::move(entry));
-        return;
-      }
-    }
-    gpu_->submit(entry.sector);
+    hand_to_gpu(entry);
     entries_.push_back(std::move(entry));
   }
 
@@ -49,7 +43,10 @@ class RecoveringGpuProver final : public SectorProver {
     Entry entry = std::move(entries_.front());
     entries_.pop_front();
     if (entry.ready) return std::move(*entry.ready);
-    return settle(entry, gpu_->collect());
+    SectorOutcome outcome = gpu_->collect();
+    if (!is_gpu_fault(outcome)) return outcome;
+    rebuild_for_the_others();
+    return fall_back(entry, std::move(outcome));
   }
 
   std::size_t in_flight() const override { return entries_.size(); }
@@ -67,6 +64,23 @@ class RecoveringGpuProver final : public SectorProver {
     std::optional<SectorOutcome> ready;  // settled already: nothing of it is on the GPU
   };
 
+  // Submits the entry to the GPU prover, made first if there is none; a prover that cannot be
+  // made is the entry's GPU fault, settled at once.
+  void hand_to_gpu(Entry& entry) {
+    if (gpu_ == nullptr) {
+      try {
+        gpu_ = make_gpu_sector_prover(choice_.device, proof_, take_resources(), options_);
+      } catch (...) {
+        SectorOutcome failed;
+        failed.timings.backend = "gpu";
+        failed.result = Unexpected(failure_from_current_exception());
+        entry.ready = fall_back(entry, std::move(failed));
+        return;
+      }
+    }
+    gpu_->submit(entry.sector);
+  }
+
   // The shape recorded for the first GPU prover; one made after a fault records its own.
   ProverResources take_resources() {
     ProverResources r{resources_.params, resources_.release, std::move(resources_.shape)};
@@ -74,13 +88,27 @@ class RecoveringGpuProver final : public SectorProver {
     return r;
   }
 
-  // The outcome of a sector the GPU prover handed back (or failed to take): after a GPU fault the
-  // prover is marked for rebuilding, and the sector proved on the CPU where the rule allows.
-  SectorOutcome settle(const Entry& entry, SectorOutcome outcome) {
-    if (outcome.result) return outcome;
+  // After a GPU fault: what the broken prover still holds is collected, the prover let go, and
+  // each sector that failed with the fault handed to a new one (the others keep their outcome).
+  void rebuild_for_the_others() {
+    std::vector<std::pair<Entry*, SectorOutcome>> held;
+    for (Entry& entry : entries_) {
+      if (!entry.ready) held.emplace_back(&entry, gpu_->collect());
+    }
+    retired_use_ += gpu_->gpu_use();
+    gpu_.reset();
+    for (auto& [entry, outcome] : held) {
+      if (is_gpu_fault(outcome)) {
+        hand_to_gpu(*entry);
+      } else {
+        entry->ready = std::move(outcome);
+      }
+    }
+  }
+
+  // The sector a GPU fault hit: proved on the CPU where the rule allows, failed otherwise.
+  SectorOutcome fall_back(const Entry& entry, SectorOutcome outcome) {
     const SectorFailure failure = outcome.result.error();
-    if (failure.kind != FailureKind::kGpu) return outcome;
-    broken_ = true;
     if (after_gpu_failure(choice_, entry.sector.c1->info().sector_size, failure) !=
         GpuFailureAction::kProveOnCpu)
       return outcome;
@@ -95,25 +123,12 @@ class RecoveringGpuProver final : public SectorProver {
     return on_cpu;
   }
 
-  // Settles every sector the broken GPU prover still holds, in order, then lets it go.
-  void retire_gpu() {
-    if (gpu_ != nullptr) {
-      for (Entry& entry : entries_) {
-        if (!entry.ready) entry.ready = settle(entry, gpu_->collect());
-      }
-      retired_use_ += gpu_->gpu_use();
-      gpu_.reset();
-    }
-    broken_ = false;
-  }
-
   BackendChoice choice_;
   porep::RegisteredSealProof proof_;
   ProverResources resources_;
   ProvingOptions options_;
   std::unique_ptr<SectorProver> cpu_;  // made at the first fallback
   GpuUse retired_use_;
-  bool broken_ = false;                // a GPU fault: rebuild before the next sector
   std::deque<Entry> entries_;          // in submission order
   std::unique_ptr<SectorProver> gpu_;  // destroyed first: it may read the entries' C1s
 };

@@ -124,7 +124,7 @@ TEST_CASE("GPU proving session: sectors in a row share the parameters and the sh
 
   // Abandoned (never finished), and a C1 refused by its check: the next sector is proved.
   { const pipeline::GpuPendingSector dropped = session.submit(job(2, 3)); }
-  CHECK_THROWS_WITH_AS((void)session.submit(job(2, 4)), doctest::Contains("replica_id"),
+  CHECK_THROWS_WITH_AS((void)session.submit(job(2, 4)), doctest::Contains("sealed for another miner or sector"),
                        cuzk::Error);
   const pipeline::GpuSectorResult r3 = session.finish(session.submit(job(2, 3)));
   CHECK(r3.verified);
