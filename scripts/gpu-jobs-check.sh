@@ -31,13 +31,9 @@ fail() {
 }
 
 start=$SECONDS
-if compgen -G "$params/*.params" >/dev/null && compgen -G "$params/*.vk" >/dev/null; then
-  echo "gpu-jobs-check: ok parameters already in $params"
-else
-  STEP=setup KEEP=1 PROOF=$proof "$here/gpu-sector-check.sh" "$cuzk" "$work" \
-    >"$work/setup.log" 2>&1 || { tail -20 "$work/setup.log"; fail "parameter setup"; }
-  echo "gpu-jobs-check: ok parameters generated on the GPU ($((SECONDS - start)) s)"
-fi
+STEP=setup KEEP=1 PROOF=$proof "$here/gpu-sector-check.sh" "$cuzk" "$work" >"$work/setup.log" \
+  2>&1 || { tail -20 "$work/setup.log"; fail "parameter setup"; }
+echo "gpu-jobs-check: ok parameters in $params ($((SECONDS - start)) s)"
 
 start=$SECONDS
 list="$work/jobs.txt"

@@ -29,13 +29,9 @@ fail() {
 }
 
 start=$SECONDS
-if compgen -G "$params/*.params" >/dev/null && compgen -G "$params/*.vk" >/dev/null; then
-  echo "gpu-prove-check: ok parameters already in $params"
-else
-  STEP=setup KEEP=1 PROOF=$proof "$here/gpu-sector-check.sh" "$cuzk" "$work" \
-    >"$work/setup.log" 2>&1 || { tail -20 "$work/setup.log"; fail "parameter setup"; }
-  echo "gpu-prove-check: ok parameters generated on the GPU ($((SECONDS - start)) s)"
-fi
+STEP=setup KEEP=1 PROOF=$proof "$here/gpu-sector-check.sh" "$cuzk" "$work" >"$work/setup.log" \
+  2>&1 || { tail -20 "$work/setup.log"; fail "parameter setup"; }
+echo "gpu-prove-check: ok parameters in $params ($((SECONDS - start)) s)"
 
 c1="$work/c1-11.json"
 "$cuzk" gen-c1 --registered-proof "$proof" --miner-id 1000 --sector-id 11 -o "$c1" >/dev/null ||

@@ -11,7 +11,8 @@
 #   BACKEND   prover backend, as for `cuzk prove --backend` (default gpu)
 #   BATCH     partitions per batch on the CPU backend (default 1: a 32 GiB partition takes about
 #             17 GB of host memory there)
-#   STEP      "sector" (default) or "setup" (only `cuzk params generate --device gpu`, timed)
+#   STEP      "sector" (default) or "setup" (only `cuzk params generate --device gpu`, timed;
+#             nothing when WORK_DIR/params holds parameters already)
 #   KEEP=1    keep the parameters afterwards (47.4 GB at 32 GiB) for the next run
 #
 # The 32 GiB .params is 47.4 GB and the H200 machine's disk 64 GiB: nothing else large is
@@ -50,6 +51,11 @@ if [[ -x /usr/bin/time ]]; then timer=(/usr/bin/time -f "wall %e s, user %U s, p
 status=0
 case $step in
   setup)
+    # Kept parameters (KEEP=1 on an earlier call) are used again.
+    if compgen -G "$params/*.params" >/dev/null && compgen -G "$params/*.vk" >/dev/null; then
+      echo "== parameters already in $params"
+      exit 0
+    fi
     echo "== cuzk params generate --registered-proof $proof --device gpu"
     "${timer[@]}" "$cuzk" params generate --registered-proof "$proof" --params-dir "$params" \
       --device gpu --force || status=$?

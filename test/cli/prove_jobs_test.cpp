@@ -272,21 +272,37 @@ TEST_CASE("cuzk prove: --jobs or C1 and -o, never both; bad options fail before 
   CHECK(contains(missing.err, "cannot open the job list"));
 }
 
+// prove_jobs in this process, on the CPU, over sectors 7 and 8 written to `out`, with `hooks`
+// (which raise the signals): the exit status and what it printed on stderr.
+struct InProcessRun {
+  int status = 0;
+  std::string err;
+};
+
+InProcessRun prove_sectors_7_and_8(const World& w, const TempDir& out,
+                                   const cuzk::cli::JobsHooks& hooks) {
+  const fs::path list = out / "jobs.txt";
+  std::ofstream(list) << w.c1_7.string() << " " << (out / "p7.bin").string()
+                      << " --miner-id 1000 --sector-id 7\n"
+                      << w.c1_8.string() << " " << (out / "p8.bin").string()
+                      << " --miner-id 1000 --sector-id 8\n";
+  cuzk::cli::ProveOptions options;
+  options.jobs = list.string();
+  options.params_dir = w.params_dir.string();
+  options.backend = "cpu";
+  InProcessRun run;
+  cuzk::test::detail::StreamCapture capture(stderr);
+  run.status = cuzk::cli::prove_jobs(options, hooks);
+  run.err = capture.text();
+  return run;
+}
+
 TEST_CASE(
     "SIGINT and SIGTERM before proving: the job in flight abandoned, no more taken, no file") {
   const World& w = world();
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
     const TempDir out("prove_jobs_signal");
-    const fs::path list = out / "jobs.txt";
-    std::ofstream(list) << w.c1_7.string() << " " << (out / "p7.bin").string()
-                        << " --miner-id 1000 --sector-id 7\n"
-                        << w.c1_8.string() << " " << (out / "p8.bin").string()
-                        << " --miner-id 1000 --sector-id 8\n";
-    cuzk::cli::ProveOptions options;
-    options.jobs = list.string();
-    options.params_dir = w.params_dir.string();
-    options.backend = "cpu";
     std::vector<std::size_t> started;
     cuzk::cli::JobsHooks hooks;
     // The signal arrives as job 1 starts: its C1 and parameters are read, its proving is not.
@@ -294,13 +310,7 @@ TEST_CASE(
       started.push_back(job);
       std::raise(signal);
     };
-    int status = 0;
-    std::string err;
-    {
-      cuzk::test::detail::StreamCapture capture(stderr);
-      status = cuzk::cli::prove_jobs(options, hooks);
-      err = capture.text();
-    }
+    const auto [status, err] = prove_sectors_7_and_8(w, out, hooks);
     INFO(err);
     CHECK(status == 128 + signal);
     CHECK(started == std::vector<std::size_t>{1});
@@ -313,27 +323,12 @@ TEST_CASE(
 TEST_CASE("SIGINT while the CPU proves: the job is finished and written, valid; no more taken") {
   const World& w = world();
   const TempDir out("prove_jobs_cpu_signal");
-  const fs::path list = out / "jobs.txt";
-  std::ofstream(list) << w.c1_7.string() << " " << (out / "p7.bin").string()
-                      << " --miner-id 1000 --sector-id 7\n"
-                      << w.c1_8.string() << " " << (out / "p8.bin").string()
-                      << " --miner-id 1000 --sector-id 8\n";
-  cuzk::cli::ProveOptions options;
-  options.jobs = list.string();
-  options.params_dir = w.params_dir.string();
-  options.backend = "cpu";
   cuzk::cli::JobsHooks hooks;
   // The signal arrives as job 1's proving starts: minutes of MSMs on a large sector.
   hooks.phase_started = [](std::size_t job, cuzk::prover::seal::SealPhase phase) {
     if (job == 1 && phase == cuzk::prover::seal::SealPhase::kProve) std::raise(SIGINT);
   };
-  int status = 0;
-  std::string err;
-  {
-    cuzk::test::detail::StreamCapture capture(stderr);
-    status = cuzk::cli::prove_jobs(options, hooks);
-    err = capture.text();
-  }
+  const auto [status, err] = prove_sectors_7_and_8(w, out, hooks);
   INFO(err);
   CHECK(status == 128 + SIGINT);
   // Said at once, before the proof is written.
