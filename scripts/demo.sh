@@ -2,7 +2,7 @@
 # From a fresh machine to a proved and verified 2 KiB sector, on the CPU:
 #   1. install what is missing (scripts/setup.sh) and build cuzk (Release, in build/);
 #   2. generate INSECURE TEST parameters for StackedDrg2KiBV1_1 once and keep them in the
-#      parameter cache ($FIL_PROOFS_PARAMETER_CACHE, default build/params): about a minute the
+#      parameter cache ($FIL_PROOFS_PARAMETER_CACHE, default build/params): about two minutes the
 #      first time, reused afterwards;
 #   3. seal a 2 KiB test sector (cuzk gen-c1), prove it (cuzk prove), verify it (cuzk verify).
 # Usage: scripts/demo.sh [build-dir]   (default: build)
@@ -27,7 +27,7 @@ stem="$FIL_PROOFS_PARAMETER_CACHE/v28-stacked-proof-of-replication-merkletree-po
 if [[ -f "$stem.params" && -f "$stem.vk" ]]; then
   echo "demo: using the parameters in $FIL_PROOFS_PARAMETER_CACHE" >&2
 else
-  echo "demo: generating test parameters (once; about a minute on 2 cores)" >&2
+  echo "demo: generating test parameters (once; about two minutes on 2 cores)" >&2
   "$cuzk" params generate --registered-proof "$proof_name"
 fi
 
