@@ -18,11 +18,10 @@
 
 #include "kernels/curve/curve.cuh"
 #include "kernels/device/device_memory.cuh"
+#include "kernels/msm/msm_memory.hpp"
 
 namespace cuzk::kernels::detail {
 
-inline constexpr std::uint32_t kRange = 64;  // sorted points summed by one thread
-inline constexpr std::uint32_t kChunk = 32;  // partial sums merged by one thread per pass
 inline constexpr unsigned kBucketThreads = 128;
 // A pair's value: the point's index, with this bit set when the point is added negated.
 inline constexpr std::uint32_t kNegativeBit = 0x80000000u;
@@ -153,14 +152,10 @@ class BucketAccumulator {
         sums_b_(max_runs(partial_count_, max_buckets) + partial_count_ / kChunk + 1, stream),
         temp_(temp_bytes(partial_count_, stream), stream) {}
 
-  // Device bytes for `capacity` pairs and `max_buckets` buckets of `xyzz_bytes` points: two
-  // partial sums a range and the first merge's output, and six arrays of one entry a partial
-  // sum (their keys, the runs' keys, counts and offsets, the chunks' counts and offsets).
+  // Device bytes for `capacity` pairs and `max_buckets` buckets (msm_memory.hpp).
   static std::size_t bytes(std::size_t capacity, std::uint32_t max_buckets,
                            std::size_t xyzz_bytes) {
-    const std::size_t partials = 2 * ranges_for(capacity);
-    return (partials + max_runs(partials, max_buckets) + partials / kChunk + 1) * xyzz_bytes +
-           6 * partials * 4;
+    return accumulation_bytes(capacity, max_buckets, xyzz_bytes);
   }
 
   // Writes into buckets[key] the sum of the points of every key that the n sorted pairs hold
@@ -220,9 +215,9 @@ class BucketAccumulator {
   }
 
  private:
-  static std::size_t ranges_for(std::size_t n) { return (n + kRange - 1) / kRange; }
+  static std::size_t ranges_for(std::size_t n) { return accumulation_ranges(n); }
   static std::size_t max_runs(std::size_t partials, std::uint32_t max_buckets) {
-    return std::min<std::size_t>(partials, max_buckets);
+    return accumulation_max_runs(partials, max_buckets);
   }
   // CUB's scratch for the largest of the run-length encoding, the scans and the maximum.
   std::size_t temp_bytes(std::size_t partials, cudaStream_t stream) {

@@ -22,11 +22,6 @@
 
 namespace cuzk::kernels::detail {
 
-// Partitions in one pattern (a PoRep sector has at most ten): 2^12 - 1 buckets at most.
-inline constexpr int kMaxOnesBatch = 12;
-// Points sorted by pattern at a time, which bounds the pass's work buffers (about 0.4 GB).
-inline constexpr std::size_t kOnesChunk = std::size_t{1} << 24;
-
 // The key of point i of the chunk: its pattern - 1 over `count` bitmaps of `stride` words (bit
 // first_bit + i of each), or `zero_key` when no bitmap has the bit.
 static __global__ void ones_pattern_kernel(const std::uint64_t* bitmaps, std::size_t stride,
@@ -56,15 +51,6 @@ __global__ void pattern_sums_kernel(const DeviceXyzz<F>* buckets, std::uint32_t 
   }
   const DeviceXyzz<F> sum = block_sum(acc);
   if (threadIdx.x == 0) sums[k].add(sum);
-}
-
-// Device bytes add_ones_sums takes at most, for `count` partitions and XYZZ points of
-// `xyzz_bytes`: keys and values before and after the sort, CUB's scratch (bounded by the same
-// again), the buckets and the accumulation's buffers.
-inline std::size_t ones_batch_work_bytes(int count, std::size_t xyzz_bytes) {
-  const std::uint32_t patterns = (1u << count) - 1;
-  return 8 * kOnesChunk * 4 + std::size_t{patterns} * xyzz_bytes +
-         BucketAccumulator<DeviceFp>::bytes(kOnesChunk, patterns, xyzz_bytes);
 }
 
 // Adds to sums[k], for k < count, the sum of the points bases[0 .. n) whose bit is set in bitmap

@@ -25,12 +25,12 @@
 #include "kernels/device/staged_upload.hpp"
 #include "kernels/msm/bucket_accumulation.cuh"
 #include "kernels/msm/msm.hpp"
+#include "kernels/msm/msm_memory.hpp"
 #include "kernels/msm/point_reduce.cuh"
 #include "util/error.hpp"
 
 namespace cuzk::kernels::detail {
 
-inline constexpr int kScalarBits = 256;  // recoding room: scalars < 2^255 never carry out
 inline constexpr unsigned kThreads = 128;
 inline constexpr int kMaxWindows = kScalarBits / 2;  // c >= 2
 
@@ -51,41 +51,17 @@ struct WindowPlan {
 };
 
 inline WindowPlan plan_windows(int c) {
+  const WindowCounts counts = window_counts(c);
   WindowPlan plan;
-  plan.count = (kScalarBits + c - 1) / c;
-  const int narrow = kScalarBits / plan.count;
-  const int wide = kScalarBits - narrow * plan.count;  // windows one bit wider than `narrow`
+  plan.count = counts.count;
   int offset = 0;
   for (int w = 0; w < plan.count; ++w) {
-    plan.width[w] = static_cast<std::uint8_t>(narrow + (w < wide ? 1 : 0));
+    plan.width[w] = static_cast<std::uint8_t>(counts.narrow + (w < counts.wide ? 1 : 0));
     plan.offset[w] = static_cast<std::uint16_t>(offset);
     plan.first_bucket[w + 1] = plan.first_bucket[w] + plan.buckets(w);
     offset += plan.width[w];
   }
   return plan;
-}
-
-// Window size for n points when the caller does not choose: about log2(n) - 4 bits up to 2^24
-// points (bucket work, 2^(c-1) per window, stays well under the n adds per window), then wider:
-// on the H200 at 2^26 the bucket phase took 459 ms at c = 16, 436 at 17 and 430 at 18 (15
-// windows instead of 16); at 2^24 c = 16 and 18 tied. At 2^27 (a 32 GiB partition's H query) a
-// sweep gave, whole MSM with the scalar upload: c = 16 1198 ms, 17 1186, 18 1198, 19 1101,
-// 20 1069, 21 1110 (cuzk_bench_kernels msm 27). With the bucket ranges and even window widths, 22
-// asks for 12 windows (8 of 21 bits, 4 of 22) instead of 20's 13, for 1.9 GB more buckets.
-inline int default_window_bits(std::size_t n) {
-  int log_n = 0;
-  while ((std::size_t{1} << (log_n + 1)) <= n) ++log_n;
-  if (log_n <= 24) return std::clamp(log_n - 4, 8, 16);
-  return n > (std::size_t{1} << 26) ? 22 : 18;
-}
-
-// Device bytes pippenger_on_device takes for n points at window c, for XYZZ points of
-// `xyzz_bytes`: the digits before and after the sort, the carries and CUB's two sort buffers
-// (seven 32-bit arrays of n), every window's buckets and the accumulation's work buffers.
-inline std::size_t pippenger_work_bytes(std::size_t n, int c, std::size_t xyzz_bytes) {
-  const WindowPlan plan = plan_windows(c);
-  return 7 * n * 4 + std::size_t{plan.total_buckets()} * xyzz_bytes +
-         BucketAccumulator<DeviceFp>::bytes(n, plan.most_buckets(), xyzz_bytes);
 }
 
 struct DeviceScalar {
