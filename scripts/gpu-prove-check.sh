@@ -11,13 +11,14 @@
 #   scripts/gpu-prove-check.sh CUZK_BINARY [WORK_DIR]     (default WORK_DIR: /var/tmp/cuzk-check)
 #
 # Environment: PROOF (default StackedDrg32GiBV1_1), RUNS (default 2), STREAM (default 3; 0 skips
-# the stream), KEEP=1 to keep the parameters (47.4 GB at 32 GiB).
+# the stream), LIMIT (a --gpu-memory-limit for the runs, such as 24GiB: each run's measured peak
+# GPU memory must stay under it), KEEP=1 to keep the parameters (47.4 GB at 32 GiB).
 set -euo pipefail
 
 usage="usage: $0 CUZK_BINARY [WORK_DIR]  (the cuzk binary of a CUDA build)"
 [[ -x ${1:-} ]] || { echo "$usage" >&2; exit 2; }
 readonly cuzk=$(realpath "$1") work=${2:-/var/tmp/cuzk-check}
-readonly proof=${PROOF:-StackedDrg32GiBV1_1} runs=${RUNS:-2} stream=${STREAM:-3}
+readonly proof=${PROOF:-StackedDrg32GiBV1_1} runs=${RUNS:-2} stream=${STREAM:-3} limit=${LIMIT:-}
 readonly params="$work/params"
 here=$(dirname "$(realpath "$0")")
 mkdir -p "$work"
@@ -36,29 +37,41 @@ echo "gpu-prove-check: ok parameters in $params ($((SECONDS - start)) s)"
 c1="$work/c1-11.json"
 "$cuzk" gen-c1 --registered-proof "$proof" --miner-id 1000 --sector-id 11 -o "$c1" >/dev/null ||
   fail "gen-c1"
+limit_option=()
+[[ -z $limit ]] || limit_option=(--gpu-memory-limit "$limit")
 for ((r = 1; r <= runs; r++)); do
   out="$work/proof-11.$r.bin"
   rm -f "$out"
   began=$(date +%s.%N)
   "$cuzk" prove "$c1" -o "$out" --miner-id 1000 --sector-id 11 --params-dir "$params" -v \
-    --timings "$work/timings.$r.json" 2>"$work/prove.$r.log" ||
+    "${limit_option[@]}" --timings "$work/timings.$r.json" 2>"$work/prove.$r.log" ||
     { tail -30 "$work/prove.$r.log"; fail "cuzk prove run $r"; }
   ended=$(date +%s.%N)
   verdict=$("$cuzk" verify --c1 "$c1" --proof "$out" --miner-id 1000 --sector-id 11 \
     --params-dir "$params") || true
   [[ $verdict == valid ]] || fail "run $r: the proof is $verdict"
-  python3 - "$work/timings.$r.json" "$began" "$ended" "$r" <<'PY'
-import json, sys
+  grep -m1 'GPU memory:' "$work/prove.$r.log" || true
+  python3 - "$work/timings.$r.json" "$began" "$ended" "$r" "$limit" <<'PY'
+import json, re, sys
 t = json.load(open(sys.argv[1]))
 wall = float(sys.argv[3]) - float(sys.argv[2])
 totals = dict(t["totals"])
 gpu = [p["gpu_ms"] for p in t["partition_details"]]
-print(f"gpu-prove-check: ok run {sys.argv[4]}: {t['registered_proof']} wall {wall:.2f} s, "
+limit = sys.argv[5]
+if limit:
+    number, unit = re.fullmatch(r"(\d+)(GiB|MiB)", limit).groups()
+    cap = int(number) << (30 if unit == "GiB" else 20)
+    if totals["peak_gpu_bytes"] > cap:
+        sys.exit(f"gpu-prove-check: FAILED run {sys.argv[4]}: peak GPU memory "
+                 f"{totals['peak_gpu_bytes'] / 2**30:.2f} GiB over the {limit} limit")
+print(f"gpu-prove-check: ok run {sys.argv[4]}{' at ' + limit if limit else ''}: "
+      f"{t['registered_proof']} wall {wall:.2f} s, "
       f"GPU per partition {min(gpu[1:] or gpu) / 1000:.3f}-{max(gpu[1:] or gpu) / 1000:.3f} s "
       f"(first {gpu[0] / 1000:.2f} s), GPU pass {totals['gpu_pass_s']:.2f} s, last GPU result "
       f"to proofs {totals['last_gpu_result_to_proofs_ms']:.0f} ms, peak host RSS "
       f"{totals['peak_host_rss_bytes'] / 2**30:.2f} GiB, peak GPU "
-      f"{totals['peak_gpu_bytes'] / 2**30:.1f} GiB, valid")
+      f"{totals['peak_gpu_bytes'] / 2**30:.1f} GiB, {totals['h2d_bytes'] / 2**30:.1f} GiB to the "
+      f"GPU, valid")
 PY
 done
 

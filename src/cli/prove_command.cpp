@@ -127,8 +127,9 @@ void add_prove_command(CLI::App& app, int& exit_code) {
          "sectors), cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
-                  "Plan with at most this much GPU memory (e.g. 24GiB); parameters that do not "
-                  "fit are streamed in slices")
+                  "Plan with at most this much GPU memory (e.g. 24GiB): queries of the "
+                  "parameters that do not fit are streamed in slices, and the quotient takes "
+                  "three vectors instead of four where that streams less")
       ->transform(positive_size());
   cmd->add_flag("--verify-params", o->verify_params,
                 "Check the .params file's digest against Filecoin's published one first (most "

@@ -40,15 +40,6 @@ std::array<std::size_t, kernels::kQueryCount> query_points(const prover::VectorL
   return {l.h, l.l, l.a, l.b_g1, l.b_g2};
 }
 
-// An upper bound of the recorded shape's device bytes, from the quotient's domain (the rows pad
-// to it): three row-offset arrays, and at most six terms of eight bytes a row (PoRep circuits
-// have about 5.5), plus room for the coefficients.
-std::size_t shape_bytes_bound(std::size_t domain) {
-  constexpr std::size_t kBytesPerRow = 3 * 4 + 6 * 8;
-  constexpr std::size_t kCoefficientRoom = std::size_t{16} << 20;
-  return domain * kBytesPerRow + kCoefficientRoom;
-}
-
 prover::QuerySums host_sums(const kernels::PartitionSums& s) {
   using bls12_381::G1Jacobian;
   using bls12_381::G2Jacobian;
@@ -79,6 +70,7 @@ struct SectorWork {
   std::vector<PartitionReport> reports;  // witness_seconds by the host, the rest by the GPU
   double upload_seconds = 0;             // parameter upload this sector waited for
   double shape_upload_seconds = 0;
+  std::size_t h2d_bytes = 0;  // parameters, witnesses and batch bitmaps copied to the device
   Clock::time_point first_submitted, last_result;
 };
 
@@ -176,7 +168,7 @@ class GpuThread {
     try {
       const ParamsFileReader reader(*params);
       std::optional<kernels::ParameterBases> bases;
-      if (plan.resident) {
+      if (plan.all_resident()) {
         // Uploaded beside the shape's recording and the first partition, H first: each query is
         // waited for where a partition first needs it. (Started only once the shape is recorded,
         // the upload shared the CPU with the synthesis instead, and the first partition waited
@@ -198,32 +190,38 @@ class GpuThread {
       const Clock::time_point shape_start = Clock::now();
       const kernels::DeviceR1cs device_shape(device, r1cs_view(*shape));
       const double matrices_seconds = seconds_since(shape_start);
-      kernels::PartitionProver prover(device_shape);
+      kernels::PartitionProver prover(device_shape, plan.vectors);
       const double shape_upload_seconds = seconds_since(shape_start);
       log("shape on the GPU in " + std::to_string(shape_upload_seconds) + " s (matrices " +
           std::to_string(matrices_seconds) + " s, then the work buffers)");
-      if (!plan.resident) {
+      if (!plan.all_resident()) {
         const std::size_t b_inputs = shape->b_input_density.count();
         const std::size_t inputs = shape->size().num_inputs;
-        bases = kernels::ParameterBases::streamed(
-            device, reader.queries(), {0, 0, inputs, b_inputs, b_inputs}, plan.slice_points);
-        log("parameters streamed in slices of " + std::to_string(plan.slice_points) + " points");
+        bases = kernels::ParameterBases::streamed(device, reader.queries(),
+                                                  {0, 0, inputs, b_inputs, b_inputs},
+                                                  plan.slice_points, plan.resident);
+        log("parameters on the GPU: " + describe_tier(plan) + ", in " +
+            std::to_string(bases->upload_ms() / 1000) + " s");
       }
       release->release(std::move(shape));
       sample_memory();
       bool first = true;
+      std::size_t uploaded_before = 0;
       for (; work != nullptr; work = state->next_sector()) {
-        const double streamed_ms = plan.resident ? 0 : bases->upload_ms();
+        const double streamed_ms = plan.all_resident() ? 0 : bases->upload_ms();
         prove_partitions(*work, prover, *bases, first ? std::move(first_staged) : stage(*work, 0));
         // A failed upload fails the session, as it did when it came first; after a sector it is
         // already done.
         bases->wait_resident();
         const double upload_seconds = bases->upload_ms() / 1000;
+        const std::size_t uploaded = bases->uploaded_bytes();
+        const std::size_t parameter_bytes = uploaded - std::exchange(uploaded_before, uploaded);
         state->update([&] {
           if (first) work->shape_upload_seconds = shape_upload_seconds;
-          work->upload_seconds = !plan.resident ? (bases->upload_ms() - streamed_ms) / 1000
-                                 : first        ? upload_seconds
-                                                : 0;
+          work->upload_seconds = !plan.all_resident() ? (bases->upload_ms() - streamed_ms) / 1000
+                                 : first              ? upload_seconds
+                                                      : 0;
+          work->h2d_bytes += parameter_bytes;
           work->done = true;
           state->thread_seconds = seconds_since(start);
         });
@@ -301,11 +299,15 @@ class GpuThread {
           }
           if (bits.size() < count) break;
           prover.begin_batch(bits);
+          for (const std::span<const std::uint64_t> b : bits) work.h2d_bytes += b.size_bytes();
         }
         submitted[k] = Clock::now();
         if (k == 0) work.first_submitted = submitted[0];
-        prover.submit(bases, staged_[k % 2].view(), &work.reports[k].gpu, nullptr,
+        const kernels::WitnessView view = staged_[k % 2].view();
+        prover.submit(bases, view, &work.reports[k].gpu, nullptr,
                       batch ? static_cast<int>(k) : kernels::PartitionProver::kNoBatch);
+        work.h2d_bytes += view.inputs.size_bytes() + view.bits.size_bytes() +
+                          view.wide_index.size_bytes() + view.wide_value.size_bytes();
         ++submitted_count;
         if (k > 0) collect(k - 1);
         if (k + 1 < count) next = stage(work, k + 1, std::move(held[k + 1]));
@@ -361,21 +363,20 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params, Ses
   shape_recording_ =
       options_.shape.valid() ? std::move(options_.shape) : ShapeRecording::start(circuit_.shape);
 
-  // The plan, before anything is allocated on the device and while the shape is being recorded,
-  // from bounds: the domain is the h vector's length + 1, and the inputs present in B, whose
-  // points come first in B, are at most all inputs.
-  GpuMemoryNeeds needs;
-  needs.points = query_points(lengths);
-  const std::size_t domain = lengths.h + 1;
-  needs.origins = {0, 0, lengths.ic, lengths.ic, lengths.ic};
-  needs.shape_bytes = shape_bytes_bound(domain);
-  needs.work_bytes = kernels::PartitionProver::work_bytes(domain);
+  // The plan, before anything is allocated on the device and while the shape is being recorded.
+  const GpuMemoryNeeds needs = memory_needs(lengths);
   const kernels::DeviceMemoryInfo memory = kernels::device_memory_info(options_.device);
   std::size_t available = memory.free;
   if (options_.gpu_memory_limit) available = std::min(available, *options_.gpu_memory_limit);
   plan_ = plan_gpu_memory(needs, available);
+  const std::size_t once =
+      kernels::ParameterBases::resident_bytes(needs.points) - plan_.streamed_bytes_per_partition;
   log_("GPU memory: " + format_gib(plan_.planned_bytes) + " planned of " + format_gib(available) +
-       " available; parameters " + (plan_.resident ? "resident" : "streamed"));
+       " available; " + describe_tier(plan_) + "; parameters cross PCIe " + format_gib(once) +
+       " once" +
+       (plan_.all_resident()
+            ? ""
+            : " and " + format_gib(plan_.streamed_bytes_per_partition) + " every partition"));
 }
 
 GpuProvingSession::~GpuProvingSession() {
@@ -477,9 +478,10 @@ GpuSectorResult GpuProvingSession::finish(GpuPendingSector&& pending) {
   report.phases.emplace_back("gpu_wait", seconds_since(phase));
   report.phases.emplace_back("parameter_upload", work.upload_seconds);
   report.phases.emplace_back("shape_upload", work.shape_upload_seconds);
-  report.parameters_resident = plan_.resident;
+  report.parameters_resident = plan_.all_resident();
   report.slice_points = plan_.slice_points;
   report.planned_gpu_bytes = plan_.planned_bytes;
+  report.h2d_bytes = work.h2d_bytes;
   report.parameter_upload_seconds = work.upload_seconds;
   report.partitions = work.reports;
   for (const PartitionReport& p : report.partitions) report.gpu_seconds += p.gpu.total_ms / 1000;

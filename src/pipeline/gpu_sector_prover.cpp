@@ -43,6 +43,7 @@ void add_gpu_report(const GpuSectorReport& r, TimingReport& timings) {
   timings.totals.emplace_back("parameters_resident", r.parameters_resident ? 1.0 : 0.0);
   timings.totals.emplace_back("planned_gpu_bytes", static_cast<double>(r.planned_gpu_bytes));
   timings.totals.emplace_back("peak_gpu_bytes", static_cast<double>(r.peak_gpu_bytes));
+  timings.totals.emplace_back("h2d_bytes", static_cast<double>(r.h2d_bytes));
   timings.totals.emplace_back("last_gpu_result_to_proofs_ms", r.last_gpu_to_proofs_ms);
   timings.totals.emplace_back("release_thread_s", r.release_seconds);
 }

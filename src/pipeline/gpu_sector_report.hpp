@@ -29,6 +29,9 @@ struct GpuSectorReport {
   std::size_t slice_points = 0;
   std::size_t planned_gpu_bytes = 0;
   std::size_t peak_gpu_bytes = 0;  // device memory in use, sampled after each stage
+  // Bytes copied to the device for this sector: parameters (all of them for the first sector of a
+  // resident session, every partition's when streamed), witnesses and the batch's bitmaps.
+  std::size_t h2d_bytes = 0;
   double parameter_upload_seconds = 0;
   double gpu_seconds = 0;       // the partitions' device time, summed (partitions overlap a little)
   double gpu_pass_seconds = 0;  // wall: the first partition submitted to the last one's sums

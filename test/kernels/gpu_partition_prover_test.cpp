@@ -112,8 +112,8 @@ void check_same_sums(const PartitionSums& sums, const PartitionSums& expected) {
 }
 
 TEST_CASE(
-    "GPU partition prover: streamed parameters, and parameters uploaded in the background, "
-    "give the resident sums" *
+    "GPU partition prover: streamed parameters, parameters uploaded in the background, and the "
+    "quotient in three vectors give the resident sums" *
     doctest::skip(no_gpu())) {
   const Fixture f;
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
@@ -136,6 +136,20 @@ TEST_CASE(
     CHECK(streamed.slice_count(Query::kL) > 100);
     check_same_sums(gpu.prove(streamed, upload.view()), expected);
   }
+  SUBCASE("partly resident") {
+    // H and B_G2 whole on the device, the others streamed: the queries run beside H on their own
+    // stream, uploading their slices there.
+    const std::size_t inputs = f.shape.size.num_inputs;
+    const std::size_t b_inputs = f.shape.b_input_density.count();
+    ParameterBases partly =
+        ParameterBases::streamed(kTestGpu, reader.queries(), {0, 0, inputs, b_inputs, b_inputs},
+                                 4096, {true, false, false, false, true});
+    CHECK_FALSE(partly.is_resident());
+    CHECK(partly.is_resident(Query::kH));
+    CHECK(partly.slice_count(Query::kH) == 1);
+    CHECK(partly.slice_count(Query::kL) > 100);
+    check_same_sums(gpu.prove(partly, upload.view()), expected);
+  }
   SUBCASE("uploaded in the background") {
     int calls = 0;  // written on the upload's thread before wait_resident() can return
     double seconds = 0;
@@ -151,6 +165,22 @@ TEST_CASE(
     CHECK(seconds > 0);
     CHECK(seconds * 1000 == doctest::Approx(background.upload_ms()));
     check_same_sums(sums, expected);
+  }
+  SUBCASE("the quotient in three vectors, resident and streamed") {
+    // c is dropped after the check and evaluated again: the same h, so the same H sum.
+    PartitionProver three(device_shape, QuotientVectors::kThree);
+    ParameterBases resident = ParameterBases::resident(kTestGpu, reader.queries());
+    PartitionIntermediates mid;
+    check_same_sums(three.prove(resident, upload.view(), nullptr, &mid), expected);
+    PartitionIntermediates four_mid;
+    (void)gpu.prove(resident, upload.view(), nullptr, &four_mid);
+    CHECK(mid.c == four_mid.c);
+    CHECK(mid.h == four_mid.h);
+    const std::size_t inputs = f.shape.size.num_inputs;
+    const std::size_t b_inputs = f.shape.b_input_density.count();
+    ParameterBases streamed = ParameterBases::streamed(kTestGpu, reader.queries(),
+                                                       {0, 0, inputs, b_inputs, b_inputs}, 4096);
+    check_same_sums(three.prove(streamed, upload.view()), expected);
   }
 }
 
@@ -216,6 +246,21 @@ TEST_CASE(
     gpu.begin_batch(std::span(bits).first(2));
     check_same_sums(gpu.prove(streamed, uploads[0].view(), nullptr, nullptr, 0), expected[0]);
     check_same_sums(gpu.prove(streamed, uploads[1].view(), nullptr, nullptr, 1), expected[1]);
+  }
+  SUBCASE("partly resident, three vectors, two partitions in flight") {
+    const std::size_t inputs = f.shape.size.num_inputs;
+    const std::size_t b_inputs = f.shape.b_input_density.count();
+    ParameterBases partly =
+        ParameterBases::streamed(kTestGpu, reader.queries(), {0, 0, inputs, b_inputs, b_inputs},
+                                 4096, {true, false, true, false, false});
+    PartitionProver three(device_shape, QuotientVectors::kThree);
+    three.begin_batch(bits);
+    three.submit(partly, uploads[0].view(), nullptr, nullptr, 0);
+    three.submit(partly, uploads[1].view(), nullptr, nullptr, 1);
+    check_same_sums(three.collect(), expected[0]);
+    three.submit(partly, uploads[2].view(), nullptr, nullptr, 2);
+    check_same_sums(three.collect(), expected[1]);
+    check_same_sums(three.collect(), expected[2]);
   }
   SUBCASE("a bitmap that does not fit the shape is refused") {
     std::vector<std::span<const std::uint64_t>> wrong = bits;

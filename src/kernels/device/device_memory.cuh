@@ -86,6 +86,11 @@ class StreamBuffer {
   void fill_bytes(int byte, cudaStream_t stream) {
     if (size_ != 0) CUZK_CUDA_CHECK(cudaMemsetAsync(ptr_, byte, bytes(), stream));
   }
+  // Gives the memory back now, in the stream's order (what is queued before still reads it).
+  void reset() noexcept {
+    release();
+    size_ = 0;
+  }
 
  private:
   void release() noexcept {

@@ -11,7 +11,6 @@
 #include "kernels/device/cuda_check.cuh"
 #include "kernels/device/staged_upload.hpp"
 #include "kernels/groth16/h_quotient.cuh"
-#include "kernels/ntt/ntt_plan.cuh"
 #include "util/error.hpp"
 
 namespace cuzk::kernels {
@@ -49,26 +48,40 @@ void upload_padded(Device device, DeviceBuffer<DeviceFr>& dst, std::span<const F
 
 namespace detail {
 
-void h_quotient_device(Device device, DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch,
-                       int log_n, cudaStream_t stream) {
-  const NttPlan inverse(device, log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream);
-  const NttPlan coset(device, log_n, NttDirection::kForward, NttDomain::kCoset, stream);
-  const NttPlan inverse_coset(device, log_n, NttDirection::kInverse, NttDomain::kCoset, stream);
+QuotientPlans::QuotientPlans(Device device, int log_n, cudaStream_t stream)
+    : inverse(device, log_n, NttDirection::kInverse, NttDomain::kSubgroup, stream),
+      coset(device, log_n, NttDirection::kForward, NttDomain::kCoset, stream),
+      inverse_coset(device, log_n, NttDirection::kInverse, NttDomain::kCoset, stream) {}
+
+void quotient_product(const QuotientPlans& plans, DeviceFr* a, DeviceFr* b, DeviceFr* scratch,
+                      cudaStream_t stream) {
   for (DeviceFr* v : {a, b}) {
-    inverse.run(v, scratch, stream);
-    coset.run(v, scratch, stream);
+    plans.inverse.run(v, scratch, stream);
+    plans.coset.run(v, scratch, stream);
   }
-  inverse.run(c, scratch, stream);
-  const std::uint64_t n = std::uint64_t{1} << log_n;
+  const std::uint64_t n = std::uint64_t{1} << plans.log_n();
   product_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(a, b, n);
   CUZK_CUDA_CHECK_LAUNCH();
-  inverse_coset.run(a, scratch, stream);
+  plans.inverse_coset.run(a, scratch, stream);
+}
+
+void quotient_divide(const QuotientPlans& plans, DeviceFr* a, DeviceFr* c, DeviceFr* scratch,
+                     cudaStream_t stream) {
+  plans.inverse.run(c, scratch, stream);
+  const std::uint64_t n = std::uint64_t{1} << plans.log_n();
   const Fr g = Fr::from_u64(bls12_381::kFrParams.small_nonresidue);
   const Fr z_inv = (g.pow(n) - Fr::one()).inverse();
   DeviceFr z_inv_device{};
   std::memcpy(&z_inv_device, &z_inv, sizeof z_inv);
   quotient_kernel<<<blocks_for(n, kThreads), kThreads, 0, stream>>>(a, c, z_inv_device, n);
   CUZK_CUDA_CHECK_LAUNCH();
+}
+
+void h_quotient_device(Device device, DeviceFr* a, DeviceFr* b, DeviceFr* c, DeviceFr* scratch,
+                       int log_n, cudaStream_t stream) {
+  const QuotientPlans plans(device, log_n, stream);
+  quotient_product(plans, a, b, scratch, stream);
+  quotient_divide(plans, a, c, scratch, stream);
 }
 
 }  // namespace detail

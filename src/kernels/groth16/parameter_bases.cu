@@ -101,7 +101,7 @@ class Uploader {
 struct ParameterBases::State {
   Queries queries;
   Origins origins{};
-  bool resident = true;
+  Residency resident = kAllResident;
   std::size_t slice_points = 0;
   std::array<DeviceBuffer<std::uint8_t>, kQueryCount> whole;  // resident
   DeviceBuffer<std::uint8_t> slice_buffer[2];                 // streamed: G1, G2
@@ -115,6 +115,7 @@ struct ParameterBases::State {
   std::array<bool, kQueryCount> on_device = {true, true, true, true, true};
   std::exception_ptr failure;
   double upload_ms = 0;
+  std::size_t uploaded_bytes = 0;
   std::atomic<bool> stop{false};  // the owner is gone: skip the queries not yet begun
   std::thread upload_thread;
 
@@ -167,7 +168,7 @@ struct ParameterBases::State {
   // The range of slice k of query q.
   std::pair<std::size_t, std::size_t> range(Query q, std::size_t k) const {
     const std::size_t n = queries[static_cast<int>(q)].points;
-    if (resident) return {0, n};
+    if (resident[static_cast<int>(q)]) return {0, n};
     const std::size_t origin = origins[static_cast<int>(q)];
     const std::size_t begin = k == 0 ? 0 : origin + k * slice_points;
     const std::size_t end = std::min(n, origin + (k + 1) * slice_points);
@@ -180,6 +181,7 @@ struct ParameterBases::State {
     const std::lock_guard lock(mutex);
     upload_ms +=
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    uploaded_bytes += count * point_bytes(q);
   }
 };
 
@@ -222,7 +224,7 @@ ParameterBases ParameterBases::resident_in_background(Device device, Queries que
 void ParameterBases::wait_resident() const { state_->wait_for_all(); }
 
 ParameterBases ParameterBases::streamed(Device device, Queries queries, const Origins& origins,
-                                        std::size_t slice_points) {
+                                        std::size_t slice_points, Residency resident) {
   if (slice_points == 0 || slice_points % 64 != 0)
     throw Error("streamed parameters: a slice of " + std::to_string(slice_points) +
                 " points is not a positive multiple of 64");
@@ -230,20 +232,28 @@ ParameterBases ParameterBases::streamed(Device device, Queries queries, const Or
   auto state = std::make_unique<State>();
   state->queries = std::move(queries);
   state->origins = origins;
-  state->resident = false;
+  state->resident = resident;
   state->slice_points = slice_points;
   std::size_t largest[2] = {0, 0};
   for (int i = 0; i < kQueryCount; ++i) {
-    const int curve = is_g2(static_cast<Query>(i)) ? 1 : 0;
-    largest[curve] =
-        std::max(largest[curve], std::min(state->queries[i].points, origins[i] + slice_points));
+    const auto q = static_cast<Query>(i);
+    const std::size_t n = state->queries[i].points;
+    if (resident[i]) {
+      state->whole[i] = DeviceBuffer<std::uint8_t>(n * point_bytes(q));
+      if (n != 0) state->timed_load(q, 0, n, state->whole[i].data());
+      continue;
+    }
+    const int curve = is_g2(q) ? 1 : 0;
+    largest[curve] = std::max(largest[curve], std::min(n, origins[i] + slice_points));
   }
   state->slice_buffer[0] = DeviceBuffer<std::uint8_t>(largest[0] * sizeof(G1AffineMont));
   state->slice_buffer[1] = DeviceBuffer<std::uint8_t>(largest[1] * sizeof(G2AffineMont));
   return ParameterBases(DeviceBound(device, std::move(state)));
 }
 
-bool ParameterBases::is_resident() const { return state_->resident; }
+bool ParameterBases::is_resident() const { return state_->resident == kAllResident; }
+
+bool ParameterBases::is_resident(Query q) const { return state_->resident[static_cast<int>(q)]; }
 
 std::size_t ParameterBases::points(Query q) const {
   return state_->queries[static_cast<int>(q)].points;
@@ -251,7 +261,7 @@ std::size_t ParameterBases::points(Query q) const {
 
 std::size_t ParameterBases::slice_count(Query q) const {
   const std::size_t n = points(q);
-  if (state_->resident) return 1;
+  if (is_resident(q)) return 1;
   const std::size_t first_end =
       std::min(n, state_->origins[static_cast<int>(q)] + state_->slice_points);
   return 1 + (n - first_end + state_->slice_points - 1) / state_->slice_points;
@@ -262,7 +272,7 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
     throw Error(std::string("parameters: slice ") + std::to_string(k) + " of query " +
                 query_name(q) + " does not exist");
   const auto [begin, end] = state_->range(q, k);
-  if (state_->resident) {
+  if (is_resident(q)) {
     state_->wait_for(q);
     return {state_->whole[static_cast<int>(q)].data(), 0, end};
   }
@@ -278,5 +288,10 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
 }
 
 double ParameterBases::upload_ms() const { return state_->upload_ms_now(); }
+
+std::size_t ParameterBases::uploaded_bytes() const {
+  const std::lock_guard lock(state_->mutex);
+  return state_->uploaded_bytes;
+}
 
 }  // namespace cuzk::kernels

@@ -1,7 +1,7 @@
-// The Groth16 parameters' five query vectors in the memory of one device for a whole run: either
-// resident (each query uploaded and decoded once, used by every partition) or streamed (each
-// query split into slices that are uploaded into one buffer per curve when used), for GPUs that
-// cannot hold all 47 GB of a 32 GiB circuit's parameters. Plain C++.
+// The Groth16 parameters' five query vectors in the memory of one device for a whole run: each
+// query either resident (uploaded and decoded once, used by every partition) or streamed (split
+// into slices that are uploaded into one buffer per curve when used), for GPUs that cannot hold
+// all 47 GB of a 32 GiB circuit's parameters. Plain C++.
 #pragma once
 
 #include <algorithm>
@@ -45,24 +45,34 @@ class ParameterBases {
   // Returns once every query is on the device (at once unless uploading in the background);
   // rethrows the background upload's failure.
   void wait_resident() const;
-  // Slices of at most slice_points points (a positive multiple of 64), the first of a query
+
+  // Which queries are kept whole on the device; the others are streamed.
+  using Residency = std::array<bool, kQueryCount>;
+  static constexpr Residency kNoneResident = {false, false, false, false, false};
+  static constexpr Residency kAllResident = {true, true, true, true, true};
+
+  // The queries `resident` names uploaded whole (here, before returning), the others streamed in
+  // slices of at most slice_points points (a positive multiple of 64), the first of a query
   // starting at 0 and the others at origin + a multiple of slice_points.
   static ParameterBases streamed(Device device, Queries queries, const Origins& origins,
-                                 std::size_t slice_points);
+                                 std::size_t slice_points, Residency resident = kNoneResident);
 
-  // Device bytes the two layouts allocate for queries of these sizes.
+  // Device bytes of the queries `resident` names, kept whole.
   using Points = std::array<std::size_t, kQueryCount>;
-  static std::size_t resident_bytes(const Points& points) {
+  static std::size_t resident_bytes(const Points& points, Residency resident = kAllResident) {
     std::size_t bytes = 0;
-    for (int i = 0; i < kQueryCount; ++i) bytes += points[i] * point_bytes(static_cast<Query>(i));
+    for (int i = 0; i < kQueryCount; ++i) {
+      if (resident[i]) bytes += points[i] * point_bytes(static_cast<Query>(i));
+    }
     return bytes;
   }
-  // One buffer per curve, as large as the largest slice of its queries (a first slice also holds
-  // the points before the origin).
+  // The streamed queries' buffers: one per curve, as large as the largest slice of its streamed
+  // queries (a first slice also holds the points before the origin).
   static std::size_t streamed_bytes(const Points& points, const Origins& origins,
-                                    std::size_t slice_points) {
+                                    std::size_t slice_points, Residency resident = kNoneResident) {
     std::size_t largest[2] = {0, 0};
     for (int i = 0; i < kQueryCount; ++i) {
+      if (resident[i]) continue;
       const int curve = is_g2(static_cast<Query>(i)) ? 1 : 0;
       largest[curve] = std::max(largest[curve], std::min(points[i], origins[i] + slice_points));
     }
@@ -77,7 +87,9 @@ class ParameterBases {
   ~ParameterBases();
 
   Device device() const { return state_.device(); }
+  // Every query whole on the device, or query q.
   bool is_resident() const;
+  bool is_resident(Query q) const;
   std::size_t points(Query q) const;
   std::size_t slice_count(Query q) const;
   // Slice k of query q, uploading it first when streamed (which overwrites the slice that was in
@@ -85,6 +97,8 @@ class ParameterBases {
   BaseSlice slice(Query q, std::size_t k);
   // Milliseconds spent reading, uploading and decoding so far (host wall clock).
   double upload_ms() const;
+  // Bytes of points copied to the device so far (as the .params file encodes them).
+  std::size_t uploaded_bytes() const;
 
  private:
   struct State;

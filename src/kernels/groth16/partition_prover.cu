@@ -25,16 +25,14 @@
 
 namespace cuzk::kernels {
 
+static_assert(sizeof(DeviceFr) == kDeviceFrBytes);
+static_assert(sizeof(DeviceG1Xyzz) == kDeviceG1XyzzBytes);
+static_assert(sizeof(DeviceG2Xyzz) == kDeviceG2XyzzBytes);
+
 namespace {
 
 using detail::compressed_words;
 using detail::words_for;
-
-int log2_domain(std::size_t rows) {
-  int log_n = 0;
-  while ((std::size_t{1} << log_n) < rows) ++log_n;
-  return log_n;
-}
 
 void check_witness(const DeviceR1cs::Storage& r, const WitnessView& w) {
   if (w.inputs.size() != r.num_inputs || w.bits.size() != words_for(r.num_aux) ||
@@ -68,15 +66,6 @@ void check_bases(Device device, const DeviceR1cs::Storage& r, const ParameterBas
   }
 }
 
-std::vector<bls12_381::Fr> download_fr(const DeviceBuffer<DeviceFr>& v, std::size_t n,
-                                       cudaStream_t stream) {
-  std::vector<bls12_381::Fr> host(n);
-  CUZK_CUDA_CHECK(
-      cudaMemcpyAsync(host.data(), v.data(), n * sizeof(DeviceFr), cudaMemcpyDeviceToHost, stream));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
-  return host;
-}
-
 // The witness into the slot's buffers, and the rank structure of its wide values; the slot's sums
 // start at infinity.
 void upload_witness(PartitionSlot& s, const WitnessView& witness, std::size_t aux_words,
@@ -95,24 +84,29 @@ void upload_witness(PartitionSlot& s, const WitnessView& witness, std::size_t au
   s.g2_sums.fill_bytes(0, stream);
 }
 
-// a, b, c into the work buffers, and the check that the witness satisfies every row.
-void evaluate(PartitionProver::Work& w, PartitionSlot& s, cudaStream_t stream) {
+// out = M·w for matrix m (0, 1, 2: A, B, C) of the shape, zero-padded to the domain.
+void evaluate_matrix(const PartitionProver::Work& w, const PartitionSlot& s, int m, DeviceFr* out,
+                     cudaStream_t stream) {
   const DeviceR1cs::Storage& r = *w.r1cs;
   const std::size_t rows = r.num_constraints;
   const detail::WitnessRefs refs{s.inputs.data(), s.bits.data(), s.is_wide.data(),
                                  s.wide_prefix.data(), s.wide_value.data()};
-  DeviceBuffer<DeviceFr>* const outputs[3] = {&w.a, &w.b, &w.c};
   const DeviceRows* const matrices[3] = {&r.a, &r.b, &r.c};
-  for (int m = 0; m < 3; ++m) {
-    // Every row is written below: only the padding up to the domain needs zeros.
-    DeviceBuffer<DeviceFr>& out = *outputs[m];
-    CUZK_CUDA_CHECK(
-        cudaMemsetAsync(out.data() + rows, 0, (out.size() - rows) * sizeof(DeviceFr), stream));
-    detail::evaluate_rows(*matrices[m], r.coefficients.data(), refs, out.data(), stream);
-  }
+  // Every row is written below: only the padding up to the domain needs zeros.
+  CUZK_CUDA_CHECK(cudaMemsetAsync(out + rows, 0, (w.n - rows) * sizeof(DeviceFr), stream));
+  detail::evaluate_rows(*matrices[m], r.coefficients.data(), refs, out, stream);
+}
+
+// a, b, c, and the check that the witness satisfies every row.
+void evaluate(const PartitionProver::Work& w, PartitionSlot& s, DeviceFr* a, DeviceFr* b,
+              DeviceFr* c, cudaStream_t stream) {
+  const std::size_t rows = w.r1cs->num_constraints;
+  evaluate_matrix(w, s, 0, a, stream);
+  evaluate_matrix(w, s, 1, b, stream);
+  evaluate_matrix(w, s, 2, c, stream);
   CUZK_CUDA_CHECK(cudaMemsetAsync(s.counters.data(), 0, sizeof(unsigned long long), stream));
   CUZK_CUDA_CHECK(cudaMemsetAsync(s.counters.data() + 1, 0xff, sizeof(unsigned long long), stream));
-  detail::find_unsatisfied(w.a.data(), w.b.data(), w.c.data(), rows, s.counters.data(), stream);
+  detail::find_unsatisfied(a, b, c, rows, s.counters.data(), stream);
   const unsigned long long unsatisfied = detail::read_device_value(s.counters.data(), stream);
   if (unsatisfied != 0) {
     const unsigned long long first = detail::read_device_value(s.counters.data() + 1, stream);
@@ -120,6 +114,41 @@ void evaluate(PartitionProver::Work& w, PartitionSlot& s, cudaStream_t stream) {
                 std::to_string(unsatisfied) + " of " + std::to_string(rows) +
                 " constraints unsatisfied)");
   }
+}
+
+std::vector<bls12_381::Fr> download_fr(const StreamBuffer<DeviceFr>& v, std::size_t n,
+                                       cudaStream_t stream) {
+  std::vector<bls12_381::Fr> host(n);
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(host.data(), v.data(), n * sizeof(DeviceFr), cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return host;
+}
+
+// The witness's a, b and c, checked, then h's coefficients in a (returned), in the vectors of the
+// domain the prover holds at a time (QuotientVectors). Each vector comes from the device's pool
+// on `stream` and goes back to it, in the stream's order, once it is dead.
+StreamBuffer<DeviceFr> quotient(const PartitionProver::Work& w, PartitionSlot& s,
+                                PartitionIntermediates* intermediates, cudaStream_t stream) {
+  const std::size_t rows = w.r1cs->num_constraints;
+  StreamBuffer<DeviceFr> a(w.n, stream), b(w.n, stream), c(w.n, stream);
+  evaluate(w, s, a.data(), b.data(), c.data(), stream);
+  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[2].get(), stream));
+  if (intermediates != nullptr) {
+    intermediates->a = download_fr(a, rows, stream);
+    intermediates->b = download_fr(b, rows, stream);
+    intermediates->c = download_fr(c, rows, stream);
+  }
+  if (w.vectors == QuotientVectors::kThree) c.reset();  // evaluated again once b is dead
+  StreamBuffer<DeviceFr> scratch(w.n, stream);
+  detail::quotient_product(*w.plans, a.data(), b.data(), scratch.data(), stream);
+  if (w.vectors == QuotientVectors::kThree) {
+    b.reset();
+    c = StreamBuffer<DeviceFr>(w.n, stream);
+    evaluate_matrix(w, s, 2, c.data(), stream);
+  }
+  detail::quotient_divide(*w.plans, a.data(), c.data(), scratch.data(), stream);
+  return a;
 }
 
 void check_batch_slot(const OnesBatch& batch, int batch_slot) {
@@ -143,16 +172,15 @@ std::shared_future<void> start_queries(PartitionProver::Work& w, const Partition
 
 }  // namespace
 
-std::unique_ptr<PartitionProver::Work> PartitionProver::Work::make(const DeviceR1cs& r1cs) {
+std::unique_ptr<PartitionProver::Work> PartitionProver::Work::make(const DeviceR1cs& r1cs,
+                                                                   QuotientVectors vectors) {
   const ScopedDevice on(r1cs.device());
   auto w = std::make_unique<Work>();
   w->r1cs = &r1cs.storage();
+  w->vectors = vectors;
   w->log_n = log2_domain(w->r1cs->num_constraints);
   w->n = std::size_t{1} << w->log_n;
-  w->a = DeviceBuffer<DeviceFr>(w->n);
-  w->b = DeviceBuffer<DeviceFr>(w->n);
-  w->c = DeviceBuffer<DeviceFr>(w->n);
-  w->scratch = DeviceBuffer<DeviceFr>(w->n);
+  w->plans.emplace(r1cs.device(), w->log_n, w->stream.get());
   const std::size_t aux_words = words_for(w->r1cs->num_aux);
   for (PartitionSlot& slot : w->slots) {
     slot.ones_a = DeviceBuffer<std::uint64_t>(compressed_words(w->r1cs->a_aux.count));
@@ -181,23 +209,11 @@ PartitionProver::Work::~Work() {
   }
 }
 
-PartitionProver::PartitionProver(const DeviceR1cs& r1cs) : work_(r1cs.device(), Work::make(r1cs)) {}
+PartitionProver::PartitionProver(const DeviceR1cs& r1cs, QuotientVectors vectors)
+    : work_(r1cs.device(), Work::make(r1cs, vectors)) {}
 PartitionProver::PartitionProver(PartitionProver&&) noexcept = default;
 PartitionProver& PartitionProver::operator=(PartitionProver&&) noexcept = default;
 PartitionProver::~PartitionProver() = default;
-
-std::size_t PartitionProver::work_bytes(std::size_t constraints) {
-  const std::size_t n = std::size_t{1} << log2_domain(constraints);
-  // a, b, c, scratch; then the H MSM's; a batch's bitmaps (aux bits, and compressed for A and B:
-  // aux variables are fewer than rows) and its work buffers for G2 points, the larger; a GiB for
-  // CUB's other scratch and the witness queries' tails.
-  const std::size_t batch =
-      3 * detail::kMaxOnesBatch * compressed_words(n) * 8 +
-      detail::ones_batch_work_bytes(detail::kMaxOnesBatch, sizeof(DeviceG2Xyzz));
-  return 4 * n * sizeof(DeviceFr) +
-         detail::pippenger_work_bytes(n, detail::default_window_bits(n), sizeof(DeviceG1Xyzz)) +
-         batch + (std::size_t{1} << 30);
-}
 
 int PartitionProver::max_batch() { return detail::kMaxOnesBatch; }
 
@@ -281,29 +297,22 @@ void PartitionProver::submit(ParameterBases& bases, const WitnessView& witness,
   t = PartitionGpuTimings{};
   const PartitionQueries queries(work_.device(), w, s, witness, bases, t, batch_slot,
                                  w.batch.pending);
-  // Resident parameters: the queries start now, beside a, b, c, the quotient and H. (If this
-  // thread throws below, `running` waits for them as it goes: a std::async state does.)
+  // H resident: the queries start now, beside a, b, c, the quotient and H, streaming their own
+  // slices if they have to (H's sum never touches the slice buffers). (If this thread throws
+  // below, `running` waits for them as it goes: a std::async state does.)
   std::shared_future<void> running;
-  if (bases.is_resident()) running = start_queries(w, queries);
+  if (bases.is_resident(Query::kH)) running = start_queries(w, queries);
 
-  evaluate(w, s, stream);
-  CUZK_CUDA_CHECK(cudaEventRecord(s.marks[2].get(), stream));
-  if (intermediates != nullptr) {
-    intermediates->a = download_fr(w.a, r.num_constraints, stream);
-    intermediates->b = download_fr(w.b, r.num_constraints, stream);
-    intermediates->c = download_fr(w.c, r.num_constraints, stream);
-  }
-  // h: the quotient's coefficients replace a; the MSM reads them as canonical scalars.
-  detail::h_quotient_device(work_.device(), w.a.data(), w.b.data(), w.c.data(), w.scratch.data(),
-                            w.log_n, stream);
-  if (intermediates != nullptr) intermediates->h = download_fr(w.a, w.n - 1, stream);
-  detail::to_canonical(w.a.data(), w.n - 1, stream);
+  StreamBuffer<DeviceFr> h = quotient(w, s, intermediates, stream);
+  if (intermediates != nullptr) intermediates->h = download_fr(h, w.n - 1, stream);
+  // The MSM reads h's coefficients as canonical scalars.
+  detail::to_canonical(h.data(), w.n - 1, stream);
   CUZK_CUDA_CHECK(cudaEventRecord(s.marks[3].get(), stream));
-  detail::h_query_sum(stream, bases, w.a.data(), s.g1_sums.data() + static_cast<int>(Query::kH),
+  detail::h_query_sum(stream, bases, h.data(), s.g1_sums.data() + static_cast<int>(Query::kH),
                       s.g1_sums.data() + PartitionSlot::kHPartial);
   CUZK_CUDA_CHECK(cudaEventRecord(s.marks[4].get(), stream));
 
-  if (!running.valid()) {  // streamed parameters: after H, on this stream
+  if (!running.valid()) {  // H streamed: the queries after it, on this stream
     w.batch.pending = false;
     queries.run(stream);
   }

@@ -17,6 +17,7 @@
 #include "kernels/groth16/device_r1cs.hpp"
 #include "kernels/groth16/groth16_inputs.hpp"
 #include "kernels/groth16/parameter_bases.hpp"
+#include "kernels/groth16/work_memory.hpp"
 
 namespace cuzk::kernels {
 
@@ -47,16 +48,13 @@ struct PartitionIntermediates {
 
 class PartitionProver {
  public:
-  // Allocates the work buffers for the shape (four vectors of the quotient's domain) on the
-  // shape's device, where every partition then runs. `r1cs` must outlive the prover.
-  explicit PartitionProver(const DeviceR1cs& r1cs);
+  // Builds the quotient's plans for the shape on the shape's device, where every partition then
+  // runs, holding `vectors` vectors of its domain at a time. `r1cs` must outlive the prover.
+  explicit PartitionProver(const DeviceR1cs& r1cs,
+                           QuotientVectors vectors = QuotientVectors::kFour);
   PartitionProver(PartitionProver&&) noexcept;
   PartitionProver& operator=(PartitionProver&&) noexcept;
   ~PartitionProver();
-
-  // Device bytes of the work buffers and of the largest scratch a stage allocates, for a shape of
-  // `constraints` rows (bellperson's input rows included).
-  static std::size_t work_bytes(std::size_t constraints);
 
   // The partitions of a sector share the bases, so the points whose scalar is 1 are summed for
   // all of them at once (one addition a point instead of one a partition and a point):

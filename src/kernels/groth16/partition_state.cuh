@@ -1,16 +1,20 @@
 // What the partition prover keeps on the device between partitions (partition_prover.hpp): the
-// work buffers, the streams, two slots of per-partition state and a batch's ones. Internal to the
-// kernels folder.
+// quotient's plans, the streams, two slots of per-partition state and a batch's ones. The vectors
+// of the quotient's domain are not kept: each partition takes them from the device's pool in its
+// main stream's order and gives each back once it is dead, so that H's MSM reuses their memory.
+// Internal to the kernels folder.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <future>
 #include <memory>
+#include <optional>
 
 #include "kernels/curve/curve.cuh"
 #include "kernels/device/device_memory.cuh"
 #include "kernels/groth16/device_r1cs.cuh"
+#include "kernels/groth16/h_quotient.cuh"
 #include "kernels/groth16/partition_prover.hpp"
 
 namespace cuzk::kernels {
@@ -54,11 +58,12 @@ struct OnesBatch {
 
 struct PartitionProver::Work {
   // The buffers for `r1cs`'s shape, on its device.
-  static std::unique_ptr<Work> make(const DeviceR1cs& r1cs);
+  static std::unique_ptr<Work> make(const DeviceR1cs& r1cs, QuotientVectors vectors);
   // Queries still running read this object's buffers: waits for them (their errors are dropped).
   ~Work();
 
   const DeviceR1cs::Storage* r1cs = nullptr;
+  QuotientVectors vectors = QuotientVectors::kFour;
   int log_n = 0;
   std::size_t n = 0;
   Stream stream = make_stream();
@@ -68,7 +73,7 @@ struct PartitionProver::Work {
   // Reads a partition's sums once its H and its queries are done, behind neither stream's later
   // work.
   Stream collect_stream = make_stream();
-  DeviceBuffer<DeviceFr> a, b, c, scratch;
+  std::optional<detail::QuotientPlans> plans;
   // 0, 1, 2, ...: the tail index of input i, and of the i-th input present in B (ranked).
   DeviceBuffer<std::uint64_t> input_index;
 
