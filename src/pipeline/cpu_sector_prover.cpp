@@ -25,8 +25,10 @@ class StoppingObserver final : public seal::ProveObserver {
 
   void phase_started(seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override {
-    if (phase == seal::SealPhase::kProve) proving_ = true;
+    // Checked before the proving phase is entered, so that a stop asked for during the
+    // synthesis is honoured there, as the comment above says, rather than after the proof.
     if (!proving_ && stop_ != nullptr && stop_->load()) throw Interrupted();
+    if (phase == seal::SealPhase::kProve) proving_ = true;
     if (next_ != nullptr) next_->phase_started(phase, first, count, total);
   }
   void partition_done(seal::SealPhase phase, std::uint32_t k, std::uint32_t total) override {
