@@ -130,10 +130,15 @@ T ProverWorker::call(std::function<T(pipeline::JobQueue&)> command) {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_.load()) throw TableClosed("the daemon is shutting down");
-    commands_.push_back([promise, command = std::move(command)](pipeline::JobQueue& queue) {
+    // What the command changed is published before its caller hears it is done, so that a
+    // GetStatus right after a PreloadSRS sees the parameters.
+    commands_.push_back([this, promise, command = std::move(command)](pipeline::JobQueue& queue) {
       try {
-        promise->set_value(command(queue));
+        T value = command(queue);
+        publish(queue);
+        promise->set_value(std::move(value));
       } catch (...) {
+        publish(queue);
         promise->set_exception(std::current_exception());
       }
     });
@@ -225,7 +230,6 @@ bool ProverWorker::run_commands(pipeline::JobQueue& queue) {
     commands_.pop_front();
   }
   command(queue);
-  publish(queue);
   return true;
 }
 
