@@ -1,7 +1,7 @@
 // The job queue's jobs that live in memory (a daemon's): a C1 given as bytes, no output file, the
 // registered proof the caller names, a job's own cancel flag, and preload/release. Nothing here
 // proves (the parameter loader refuses), so every case costs milliseconds: the proofs themselves
-// are made through the daemon in serve/grpc_client.
+// are made through the daemon in serve/grpc_client_test.
 #include <doctest/doctest.h>
 
 #include <atomic>
