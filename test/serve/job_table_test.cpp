@@ -72,8 +72,8 @@ TEST_CASE("the queue: higher priority first, arrival order within a priority") {
   const auto high = t.table.submit(spec("high", Priority::kHigh));
   t.table.submit(spec("normal-2"));
   const auto critical = t.table.submit(spec("critical", Priority::kCritical));
-  CHECK(high.queue_position == 0);      // ahead of low and normal-1
-  CHECK(critical.queue_position == 0);  // ahead of all
+  CHECK(high.queue_position == 0);                              // ahead of low and normal-1
+  CHECK(critical.queue_position == 0);                          // ahead of all
   CHECK(t.table.submit(spec("normal-3")).queue_position == 4);  // low stays behind
   CHECK(t.wakeups == 6);
   for (const char* id : {"critical", "high", "normal-1", "normal-2", "normal-3", "low"}) {
