@@ -5,6 +5,10 @@ set -euo pipefail
 
 packages=(build-essential cmake libcli11-dev libsimdjson-dev libmimalloc-dev doctest-dev libssl-dev
   libomp-dev
+  # `cuzk serve`: gRPC and protobuf, and the compilers that generate their code at build time;
+  # Python's grpcio and protobuf for the test that drives the daemon (test/serve/).
+  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc python3-grpcio
+  python3-protobuf
   # The fuzz targets (scripts/fuzz-readers.sh): clang, and libFuzzer with the sanitizer runtimes,
   # which are in libclang-rt-dev on Debian 12 and inside clang's own dependencies on older Ubuntu.
   clang libclang-rt-dev)

@@ -158,7 +158,7 @@ void bench_sector(const BenchSectorOptions& o) {
   pipeline::BackgroundRelease release;
   const std::unique_ptr<pipeline::SectorProver> prover =
       pipeline::make_sector_prover(choice, proof, {&params, &release, {}}, options);
-  prover->submit({c1, sealing::ProverSector{prover_id, kSectorId}, true});
+  prover->submit({c1, sealing::ProverSector{prover_id, kSectorId}, true, nullptr});
   pipeline::SectorOutcome outcome = prover->collect();
   if (!outcome.result) throw Error(outcome.result.error().message);
   const std::vector<prover::Proof> proofs = std::move(outcome.result.value().proofs);

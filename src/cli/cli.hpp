@@ -26,5 +26,6 @@ void add_prove_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
 void add_public_inputs_command(CLI::App& app, int& exit_code);
 void add_params_command(CLI::App& app, int& exit_code);
+void add_serve_command(CLI::App& app, int& exit_code);
 
 }  // namespace cuzk::cli

@@ -23,7 +23,6 @@
 #include "cli/progress.hpp"
 #include "cli/prove_inputs.hpp"
 #include "cli/prove_jobs.hpp"
-#include "cli/size_option.hpp"
 #include "cli/timings.hpp"
 #include "pipeline/job_queue.hpp"
 #include "pipeline/sector_job.hpp"
@@ -113,24 +112,13 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       ->type_name("FILE|-")
       ->excludes(c1)
       ->excludes(output);
-  cmd->add_option("--params-dir", o->params_dir,
-                  "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
-                  "/var/tmp/filecoin-proof-parameters)");
+  add_params_dir_option(*cmd, *o);
   add_prover_id_options(*cmd, o->ids);
   cmd->add_option(
       "--sector-id", o->sector_id,
       "Sector number (default: the C1 wrapper's SectorNum); with a prover id; with --jobs, "
       "on the job lines only");
-  cmd->add_option(
-         "--backend", o->backend,
-         "auto (the GPU when one is usable; else, or after a GPU fault, the CPU up to 512 MiB "
-         "sectors), cpu or gpu")
-      ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
-  cmd->add_option("--gpu-memory-limit", o->gpu_memory_limit,
-                  "Plan with at most this much GPU memory (e.g. 24GiB): queries of the "
-                  "parameters that do not fit are streamed in slices, and the quotient takes "
-                  "three vectors instead of four where that streams less")
-      ->transform(positive_size());
+  add_backend_options(*cmd, *o);
   cmd->add_flag("--verify-params", o->verify_params,
                 "Check the .params file's digest against Filecoin's published one first (most "
                 "of a minute for 32 GiB)");

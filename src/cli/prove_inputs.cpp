@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/param_lookup.hpp"
+#include "cli/size_option.hpp"
 #include "prover/params/parameter_check.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/params/params_error.hpp"
@@ -66,6 +67,25 @@ prover::BackendKind backend_kind_option(const std::string& name) {
   const auto kind = prover::backend_kind_from_name(name);
   if (!kind) throw CLI::ValidationError("--backend '" + name + "': expected auto, cpu or gpu");
   return *kind;
+}
+
+void add_params_dir_option(CLI::App& cmd, ProveOptions& o) {
+  cmd.add_option("--params-dir", o.params_dir,
+                 "Parameter directory (else $FIL_PROOFS_PARAMETER_CACHE, else "
+                 "/var/tmp/filecoin-proof-parameters)");
+}
+
+void add_backend_options(CLI::App& cmd, ProveOptions& o) {
+  cmd.add_option(
+         "--backend", o.backend,
+         "auto (the GPU when one is usable; else, or after a GPU fault, the CPU up to 512 MiB "
+         "sectors), cpu or gpu")
+      ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  cmd.add_option("--gpu-memory-limit", o.gpu_memory_limit,
+                 "Plan with at most this much GPU memory (e.g. 24GiB): queries of the "
+                 "parameters that do not fit are streamed in slices, and the quotient takes "
+                 "three vectors instead of four where that streams less")
+      ->transform(positive_size());
 }
 
 pipeline::SectorIdentity sector_identity(const ProverIdOptions& ids,

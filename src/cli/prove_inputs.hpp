@@ -41,6 +41,11 @@ struct ProveOptions {
 // --backend's value; throws CLI::ValidationError for another than auto, cpu or gpu.
 prover::BackendKind backend_kind_option(const std::string& name);
 
+// The options of the commands that prove (prove, serve), in the same words: --params-dir;
+// --backend and --gpu-memory-limit.
+void add_params_dir_option(CLI::App& cmd, ProveOptions& options);
+void add_backend_options(CLI::App& cmd, ProveOptions& options);
+
 // The sector's identity as the options give it (the sector id defaults to the C1 wrapper's
 // SectorNum once the C1 is read). Throws CLI::ValidationError for a bad id or --sector-id without
 // a prover id.

@@ -42,6 +42,7 @@ int run(int argc, char** argv) {
   add_verify_command(app, exit_code);
   add_public_inputs_command(app, exit_code);
   add_params_command(app, exit_code);
+  add_serve_command(app, exit_code);
 
   try {
     arm_cuda_fault_from_environment();

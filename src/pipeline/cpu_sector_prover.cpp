@@ -14,19 +14,22 @@ namespace {
 
 namespace seal = prover::seal;
 
-// Passes the prover's events on, and turns a stop request into Interrupted at the next phase
-// until the proving has started (there, on the calling thread between phases, an exception unwinds
-// the prover cleanly). A sector whose proving has started is finished: its minutes of MSMs are
-// not thrown away, and the caller writes the proof before it stops.
+// Passes the prover's events on, and turns a stop request (the run's, or the job's cancel) into
+// Interrupted at the next phase until the proving has started (there, on the calling thread between
+// phases, an exception unwinds the prover cleanly). A sector whose proving has started is finished:
+// its minutes of MSMs are not thrown away, and the caller writes the proof before it stops.
 class StoppingObserver final : public seal::ProveObserver {
  public:
-  StoppingObserver(ProvingObserver* next, const std::atomic<bool>* stop)
-      : next_(next), stop_(stop) {}
+  StoppingObserver(ProvingObserver* next, const std::atomic<bool>* stop,
+                   const std::atomic<bool>* cancel)
+      : next_(next), stop_(stop), cancel_(cancel) {}
 
   void phase_started(seal::SealPhase phase, std::uint32_t first, std::uint32_t count,
                      std::uint32_t total) override {
+    // Checked before the proving phase is entered, so that a stop asked for during the
+    // synthesis is honoured there, as the comment above says, rather than after the proof.
+    if (!proving_ && (is_set(stop_) || is_set(cancel_))) throw Interrupted();
     if (phase == seal::SealPhase::kProve) proving_ = true;
-    if (!proving_ && stop_ != nullptr && stop_->load()) throw Interrupted();
     if (next_ != nullptr) next_->phase_started(phase, first, count, total);
   }
   void partition_done(seal::SealPhase phase, std::uint32_t k, std::uint32_t total) override {
@@ -39,6 +42,7 @@ class StoppingObserver final : public seal::ProveObserver {
  private:
   ProvingObserver* next_;
   const std::atomic<bool>* stop_;
+  const std::atomic<bool>* cancel_;
   bool proving_ = false;
 };
 
@@ -64,7 +68,7 @@ class CpuSectorProver final : public SectorProver {
     outcome.timings.backend = "cpu";
     try {
       prover::CpuBackend backend(options_.meter);
-      StoppingObserver observer(options_.observer, options_.stop);
+      StoppingObserver observer(options_.observer, options_.stop, sector.cancel.get());
       seal::ProveSealOptions o;
       o.sector = sector.sector;
       o.verify = sector.verify;

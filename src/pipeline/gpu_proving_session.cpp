@@ -62,6 +62,7 @@ struct SectorWork {
       : witnesses(partitions), sums(partitions), reports(partitions) {}
 
   std::vector<std::unique_ptr<circuit::CompactWitness>> witnesses;
+  std::shared_ptr<const std::atomic<bool>> cancel;  // this sector's own stop request, if any
   bool abandoned = false;  // by the host: the GPU thread skips what is left
   bool done = false;       // by the GPU thread: proved, failed or skipped
   std::exception_ptr error;
@@ -289,7 +290,7 @@ class GpuThread {
           count > 1 && count <= static_cast<std::size_t>(kernels::PartitionProver::max_batch());
       for (std::size_t k = 0; k < count; ++k) {
         if (!next.get()) break;  // abandoned, or the session stops
-        if (stop != nullptr && stop->load()) throw Interrupted();
+        if (is_set(stop) || is_set(work.cancel.get())) throw Interrupted();
         if (k == 0 && batch) {
           std::vector<std::span<const std::uint64_t>> bits{staged_[0].view().bits};
           for (std::size_t j = 1; j < count; ++j) {
@@ -413,7 +414,8 @@ void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   state_->update([&] { state_->shape = std::move(shape); });
 }
 
-GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> sector) {
+GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> sector,
+                                           std::shared_ptr<const std::atomic<bool>> cancel) {
   {
     const std::lock_guard lock(state_->mutex);
     if (state_->failure) std::rethrow_exception(state_->failure);
@@ -431,11 +433,12 @@ GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> 
   Clock::time_point phase = Clock::now();
   sector->check();
   report.phases.emplace_back("check", seconds_since(phase));
-  if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
+  if (is_set(options_.stop) || is_set(cancel.get())) throw Interrupted();
 
   if (!layout_) take_recorded_shape(report);
 
   auto work = std::make_shared<detail::SectorWork>(partitions);
+  work->cancel = std::move(cancel);
   state_->update([&] { state_->queue.push_back(work); });
   pending.work_ = work;  // from here on, a failure abandons the sector (~GpuPendingSector)
 

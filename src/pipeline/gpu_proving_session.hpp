@@ -102,8 +102,10 @@ class GpuProvingSession {
   // On the calling thread: checks the sector's input, takes the recorded shape (first sector
   // only) and synthesizes every partition's witness, handing each to the GPU thread. Returns once
   // all are handed over. Throws cuzk::Error for an input that fails its check, a failed
-  // synthesis, or a session whose GPU thread has failed.
-  GpuPendingSector submit(std::shared_ptr<const SessionSector> sector);
+  // synthesis, or a session whose GPU thread has failed. Once `cancel` is set, this sector alone
+  // fails Interrupted at its next partition, as every sector does on options.stop.
+  GpuPendingSector submit(std::shared_ptr<const SessionSector> sector,
+                          std::shared_ptr<const std::atomic<bool>> cancel = nullptr);
 
   // Waits for the sector's partitions, assembles the proofs with fresh r, s and verifies them.
   // Throws cuzk::Error for a witness that does not satisfy the circuit, proofs that fail

@@ -63,8 +63,8 @@ class GpuSectorProver final : public SectorProver {
         throw Error("the C1 output is " + std::string(sector.c1->info().name) +
                     ", the GPU prover " + std::string(porep::seal_proof_info(proof_).name) + "'s");
       }
-      entry.pending =
-          session_.submit(std::make_shared<PorepSector>(sector.c1, sector.sector, sector.verify));
+      entry.pending = session_.submit(
+          std::make_shared<PorepSector>(sector.c1, sector.sector, sector.verify), sector.cancel);
     } catch (...) {
       entry.failure = failure_from_current_exception();
     }

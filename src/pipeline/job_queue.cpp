@@ -24,6 +24,7 @@ double seconds_since(Clock::time_point start) {
 // after all the proving), or the C1 itself under another name (a link, a hard link, another
 // spelling of the path), which the proof would replace. Nothing when it may.
 std::optional<std::string> output_refusal(const SectorJob& job) {
+  if (job.output.empty()) return std::nullopt;  // the proof stays in memory
   struct stat output {};
   if (::stat(job.output.c_str(), &output) != 0) return std::nullopt;  // a new file
   if (S_ISDIR(output.st_mode)) return job.output.string() + ": is a directory";
@@ -34,6 +35,21 @@ std::optional<std::string> output_refusal(const SectorJob& job) {
            "; the proof may not replace its input";
   }
   return std::nullopt;
+}
+
+// The job's C1, from its file or from the bytes it holds, messages starting with its name;
+// and, when the job names its registered proof, the C1 must be of it.
+porep::C1Output read_c1(const SectorJob& job) {
+  porep::C1Output c1 = job.c1_bytes == nullptr
+                           ? porep::load_c1_file(job.c1, porep::C1Checks::kFull, job.overrides)
+                           : porep::parse_named_c1(*job.c1_bytes, job.c1.string(),
+                                                   porep::C1Checks::kFull, job.overrides);
+  if (job.registered_proof && *job.registered_proof != c1.registered_proof) {
+    throw Error(job.c1.string() + ": the C1 output is " + std::string(c1.info().name) +
+                ", not the " + std::string(porep::seal_proof_info(*job.registered_proof).name) +
+                " the job names");
+  }
+  return c1;
 }
 
 void append(TimingReport& into, TimingReport&& from) {
@@ -78,23 +94,24 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
   TimingReport& timings = report.timings;
   std::shared_ptr<const porep::C1Output> c1;
   try {
-    if (options_.stop != nullptr && options_.stop->load()) throw Interrupted();
+    if (is_set(options_.stop) || is_set(j.cancel.get())) throw Interrupted();
     if (std::optional<std::string> refusal = output_refusal(j)) {
       fail(report, {FailureKind::kOutput, std::move(*refusal)});
       return;
     }
     // Opened before any work, so an unwritable destination fails at once; removed on any failure.
-    pending.out = std::make_unique<AtomicFile>(j.output);
+    if (!j.output.empty()) pending.out = std::make_unique<AtomicFile>(j.output);
     const Clock::time_point read = Clock::now();
     try {
-      c1 = std::make_shared<const porep::C1Output>(
-          porep::load_c1_file(j.c1, porep::C1Checks::kFull, j.overrides));
+      c1 = std::make_shared<const porep::C1Output>(read_c1(j));
     } catch (...) {
       SectorFailure failure = failure_from_current_exception();
       if (failure.kind == FailureKind::kOther) failure.kind = FailureKind::kInput;
       fail(report, std::move(failure));
       return;
     }
+    // Parsed: the bytes (about 50 MB at 32 GiB) need not live while the sector is proved.
+    report.job.c1_bytes.reset();
     timings.phases.emplace_back("load_c1", seconds_since(read));
     timings.registered_proof = std::string(c1->info().name);
     timings.partitions = c1->partitions;
@@ -104,7 +121,7 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
     return;
   }
   try {
-    PreparedSector sector{c1, resolve_sector(j.identity, *c1), j.verify};
+    PreparedSector sector{c1, resolve_sector(j.identity, *c1), j.verify, j.cancel};
     const BackendChoice choice =
         choose_backend(options_.backend, c1->info().sector_size, options_.devices);
     timings.backend = choice.gpu ? "gpu" : "cpu";
@@ -144,12 +161,16 @@ void JobQueue::collect_oldest() {
   try {
     const Clock::time_point write = Clock::now();
     const SectorProofs& proofs = outcome.result.value();
-    const std::vector<std::uint8_t> bytes = prover::encode_proofs(proofs.proofs);
-    p.out->write(bytes);
-    p.out->commit();
-    report.timings.phases.emplace_back("write", seconds_since(write));
+    std::vector<std::uint8_t> bytes = prover::encode_proofs(proofs.proofs);
     report.verified = proofs.verified;
     report.proof_bytes = bytes.size();
+    if (p.out != nullptr) {
+      p.out->write(bytes);
+      p.out->commit();
+      report.timings.phases.emplace_back("write", seconds_since(write));
+    } else {
+      report.proof = std::move(bytes);
+    }
   } catch (...) {
     SectorFailure f = failure_from_current_exception();
     if (f.kind == FailureKind::kOther) f.kind = FailureKind::kOutput;
@@ -168,6 +189,27 @@ void JobQueue::end(JobReport& report) {
 void JobQueue::fail(JobReport& report, SectorFailure failure) {
   report.failure = std::move(failure);
   end(report);
+}
+
+bool JobQueue::preload(porep::RegisteredSealProof proof) {
+  if (prover_ != nullptr && params_proof_ == proof) return false;
+  const BackendChoice choice =
+      choose_backend(options_.backend, porep::seal_proof_info(proof).sector_size, options_.devices);
+  finish_pending();  // they need the parameters about to be replaced
+  TimingReport unused;
+  swap_parameters(choice, proof, unused);
+  return true;
+}
+
+bool JobQueue::release() {
+  finish_pending();
+  const bool loaded = params_ != nullptr;
+  release_parameters();
+  return loaded;
+}
+
+std::filesystem::path JobQueue::loaded_parameters_path() const {
+  return params_ != nullptr ? params_->path() : std::filesystem::path();
 }
 
 void JobQueue::swap_parameters(const BackendChoice& choice, porep::RegisteredSealProof proof,

@@ -7,20 +7,26 @@
 //     shape's recording starts before the parameters are mapped;
 //   the sector handed to the prover; on the GPU the queue takes the next job while the device
 //     proves this one (at most two sectors' witnesses alive), on the CPU it finishes it at once;
-//   the proof, verified, written atomically; the job's end told to the JobObserver.
+//   the proof, verified, written atomically (or, for a job without an output file, handed back
+//     in its report); the job's end told to the JobObserver.
+// A job's C1 is a file, or bytes the caller holds (SectorJob::c1_bytes).
 // A failed job does not stop the others. With ProvingOptions::stop set, no new job starts and the
 // one in flight fails Interrupted at its next partition (GPU) or phase (CPU, until its proving has
-// started: then it is finished and written). Destroying the queue abandons what is still in
+// started: then it is finished and written); a job's own SectorJob::cancel does the same to it
+// alone. Destroying the queue abandons what is still in
 // flight, leaving no file at its output.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <future>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
@@ -42,6 +48,7 @@ struct JobReport {
   std::optional<SectorFailure> failure;  // none: the proof is written at job.output
   bool verified = false;
   std::size_t proof_bytes = 0;
+  std::vector<std::uint8_t> proof;  // the encoded proof, when the job has no output file
   TimingReport timings;         // load_c1, load_params (when loaded for it), the prover's, write
   double started_seconds = 0;   // since the queue was made
   double finished_seconds = 0;  // likewise, when the proof was written or the job failed
@@ -77,6 +84,19 @@ class JobQueue {
   // Finishes every job in flight (a stream whose next job is not there yet writes what it has).
   void finish_pending();
   bool has_pending() const { return !pending_.empty(); }
+
+  // Loads the parameters of `proof` and makes their sector prover now, as its first job would
+  // (finishing the jobs in flight first when they are another proof's), so that the first job
+  // does not wait for them. False when they are loaded already. Throws cuzk::Error as the
+  // loader or the backend choice does.
+  bool preload(porep::RegisteredSealProof proof);
+  // Finishes the jobs in flight and lets the parameters and their prover go. False when none
+  // were loaded.
+  bool release();
+  // The registered proof whose parameters are loaded, if any.
+  std::optional<porep::RegisteredSealProof> loaded_proof() const { return params_proof_; }
+  // The loaded parameter file's path; empty when none is.
+  std::filesystem::path loaded_parameters_path() const;
 
   // The GPU's busy seconds and span over the whole run so far.
   GpuUse gpu_use() const;

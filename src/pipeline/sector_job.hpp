@@ -4,6 +4,7 @@
 // `cuzk prove` makes one job, `cuzk prove --jobs` one per line (job_queue.hpp).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -29,12 +30,29 @@ struct SectorIdentity {
   std::optional<std::uint64_t> sector_id;
 };
 
+// Set from another thread to abandon one job: see SectorJob::cancel.
+using CancelFlag = std::shared_ptr<const std::atomic<bool>>;
+
 struct SectorJob {
-  std::filesystem::path c1;         // the C1 output (lotus wrapper or inner JSON)
+  // The C1 output (lotus wrapper or inner JSON): the file it is read from, or, with c1_bytes, the
+  // name its messages start with.
+  std::filesystem::path c1;
+  // The C1 itself, when the caller holds it in memory (a daemon's request) rather than in a file.
+  // Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
+  std::shared_ptr<const std::string> c1_bytes;
+  // The registered proof the caller says the C1 is; a C1 of another fails the job (kInput). None:
+  // whatever the C1 says.
+  std::optional<porep::RegisteredSealProof> registered_proof;
   porep::PorepOverrides overrides;  // a network's own porep_id / API version (the C1 has neither)
   SectorIdentity identity;
-  std::filesystem::path output;  // the proof, written atomically once verified
+  // The proof, written atomically once verified; empty: nothing is written, and the proof comes
+  // back in the job's report (JobReport::proof).
+  std::filesystem::path output;
   bool verify = true;
+  // Once true, this job alone stops as ProvingOptions::stop stops every job: it fails Interrupted
+  // before it starts, at its next phase (CPU, until its proving has started) or at its next
+  // partition (GPU). None: only the run's stop applies.
+  CancelFlag cancel;
 };
 
 // A job whose C1 is read: what a sector prover takes.
@@ -42,7 +60,11 @@ struct PreparedSector {
   std::shared_ptr<const porep::C1Output> c1;
   std::optional<sealing::ProverSector> sector;  // resolved from the identity
   bool verify = true;
+  CancelFlag cancel;  // the job's (SectorJob::cancel)
 };
+
+// Whether `flag` is set; a null flag never is.
+inline bool is_set(const std::atomic<bool>* flag) { return flag != nullptr && flag->load(); }
 
 // The sector the identity names, for this C1; none without a prover id. Throws UsageError for a
 // sector id without a prover id, or a prover id with neither a sector id nor a C1 SectorNum.

@@ -410,17 +410,31 @@ C1Output parse_c1(std::string_view json, C1Checks checks, const PorepOverrides& 
   return parse_padded(padded, checks, overrides);
 }
 
-C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks,
-                      const PorepOverrides& overrides) {
-  const simdjson::padded_string json = read_padded_file(path);
+namespace {
+
+C1Output parse_padded_named(const simdjson::padded_string& json, const std::string& source,
+                            C1Checks checks, const PorepOverrides& overrides) {
   C1Output out;
   try {
     out = parse_padded(json, checks, overrides);
   } catch (const Error& e) {
-    throw Error(path.string() + ": " + e.what());
+    throw Error(source + ": " + e.what());
   }
-  out.source = path.string();
+  out.source = source;
   return out;
+}
+
+}  // namespace
+
+C1Output parse_named_c1(std::string_view json, const std::string& source, C1Checks checks,
+                        const PorepOverrides& overrides) {
+  const simdjson::padded_string padded(json.data(), json.size());
+  return parse_padded_named(padded, source, checks, overrides);
+}
+
+C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks,
+                      const PorepOverrides& overrides) {
+  return parse_padded_named(read_padded_file(path), path.string(), checks, overrides);
 }
 
 }  // namespace cuzk::porep

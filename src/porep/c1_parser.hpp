@@ -10,6 +10,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 #include "porep/c1_output.hpp"
@@ -25,6 +26,10 @@ enum class C1Checks {
 // output's (C1Output::overrides), so the kFull checks derive challenges and parents under them.
 C1Output parse_c1(std::string_view json, C1Checks checks = C1Checks::kFull,
                   const PorepOverrides& overrides = {});
+// parse_c1 for a C1 that has a name but no file (a daemon's request): messages start with
+// `source`, which becomes C1Output::source.
+C1Output parse_named_c1(std::string_view json, const std::string& source,
+                        C1Checks checks = C1Checks::kFull, const PorepOverrides& overrides = {});
 // Reads the file into one padded buffer and parses it in place; messages start with the path.
 C1Output load_c1_file(const std::filesystem::path& path, C1Checks checks = C1Checks::kFull,
                       const PorepOverrides& overrides = {});

@@ -50,7 +50,7 @@ struct Sector {
   // The C1 lives as long as the sector (made once per executable): the prover borrows it.
   PreparedSector prepared() const {
     return {std::shared_ptr<const porep::C1Output>(&sealed.c1, [](const porep::C1Output*) {}),
-            sealed.prover_sector, true};
+            sealed.prover_sector, true, nullptr};
   }
 };
 

@@ -1,0 +1,30 @@
+// A SubmitProofRequest as a job (job.hpp): the kind's label, the priority, the fingerprint that
+// tells the same request sent again, and, for a PoRep C2 whose fields agree, the sector job to
+// prove. Everything else is a refusal, one line, that ends the job FAILED at once:
+//   the other kinds (SnapDeals, Window and Winning PoSt): not supported;
+//   an unknown kind, an unknown registered proof, a sector_size that is not the proof's, an empty
+//   vanilla_proof.
+// What the C1 itself holds (its form, its registered proof, its replica_id against miner_id and
+// sector_number) is checked by the prover, and fails the job there.
+#pragma once
+
+#include <string>
+
+#include "cuzk/v1/proving.pb.h"
+#include "serve/job.hpp"
+
+namespace cuzk::serve {
+
+// The name messages about the request's C1 start with.
+inline constexpr const char* kVanillaProofName = "vanilla_proof";
+
+JobSpec job_spec(const cuzk::v1::SubmitProofRequest& request);
+
+// The metrics' and GetStatus' label of a wire ProofKind: "porep_c2", "snap_update",
+// "window_post", "winning_post", or "unknown".
+std::string kind_label(int proof_kind);
+
+// PRIORITY_UNSPECIFIED and unknown values are kNormal.
+Priority priority_from(int priority);
+
+}  // namespace cuzk::serve
