@@ -22,11 +22,8 @@ constexpr std::array<Query, kernels::kQueryCount> kResidencyOrder = {
     Query::kH, Query::kL, Query::kA, Query::kBG2, Query::kBG1};
 
 std::size_t streamed_per_partition(const GpuMemoryNeeds& needs, const Residency& resident) {
-  std::size_t bytes = 0;
-  for (int i = 0; i < kernels::kQueryCount; ++i) {
-    if (!resident[i]) bytes += needs.points[i] * ParameterBases::point_bytes(static_cast<Query>(i));
-  }
-  return bytes;
+  return ParameterBases::resident_bytes(needs.points) -
+         ParameterBases::resident_bytes(needs.points, resident);
 }
 
 std::size_t total_bytes(const GpuMemoryNeeds& needs, QuotientVectors vectors,
