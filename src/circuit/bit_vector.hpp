@@ -1,10 +1,14 @@
 // A growable vector of bits, 64 to a word, with the word array exposed for the prover: the
-// density bitmaps of ProvingCS (one bit per variable: 130M aux variables cost 16 MiB).
+// density bitmaps of ProvingCS (one bit per variable: 130M aux variables cost 16 MiB). Its words
+// come from a std::pmr resource, the default one unless given: a witness's bits can live in the
+// partition's own heap (compact_witness.hpp). A copy takes the default resource, as std::pmr
+// containers do; an assignment keeps the destination's.
 #pragma once
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -13,8 +17,10 @@ namespace cuzk::circuit {
 class BitVector {
  public:
   BitVector() = default;
-  // `size` zero bits.
-  explicit BitVector(std::size_t size) : words_((size + 63) / 64), size_(size) {}
+  // `size` zero bits, their words from `memory`.
+  explicit BitVector(std::size_t size,
+                     std::pmr::memory_resource* memory = std::pmr::get_default_resource())
+      : words_((size + 63) / 64, memory), size_(size) {}
 
   void push_back(bool bit) {
     if (size_ % 64 == 0) words_.push_back(0);
@@ -50,7 +56,7 @@ class BitVector {
   friend bool operator==(const BitVector&, const BitVector&) = default;
 
  private:
-  std::vector<std::uint64_t> words_;
+  std::pmr::vector<std::uint64_t> words_;
   std::size_t size_ = 0;
 };
 

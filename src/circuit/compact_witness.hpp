@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -22,18 +24,48 @@ struct WideValue {
   friend bool operator==(const WideValue&, const WideValue&) = default;
 };
 
-struct CompactWitness {
-  std::vector<Fr> inputs;  // ONE first
+// The containers allocate from the witness's memory: a resource it keeps alive (the GPU path
+// gives each partition a mimalloc heap of its own, pipeline/partition_heap.hpp, destroyed whole
+// once the witness is gone), or the default resource. The handle is declared before the
+// containers, so it outlives them. A copy is made in the default resource; a move takes the
+// memory along and leaves the source empty in the default resource; an assignment replaces the
+// target's memory with the source's. A container moved out of a witness still allocates from the
+// witness's memory and must not outlive it.
+struct CompactWitness final {
+ private:
+  std::shared_ptr<std::pmr::memory_resource> memory_;
+
+ public:
+  std::pmr::vector<Fr> inputs;  // ONE first
   std::size_t num_aux = 0;
-  BitVector bits;               // bit j: aux j when it is 0 or 1 (0 for a wide value)
-  std::vector<WideValue> wide;  // every other aux value, by increasing index
+  BitVector bits;                    // bit j: aux j when it is 0 or 1 (0 for a wide value)
+  std::pmr::vector<WideValue> wide;  // every other aux value, by increasing index
+
+  CompactWitness() = default;
+  // `num_inputs` inputs and `num_aux` aux values, all zero, allocated from `memory` (none: the
+  // default resource).
+  CompactWitness(std::size_t num_inputs, std::size_t num_aux,
+                 std::shared_ptr<std::pmr::memory_resource> memory = nullptr);
+  CompactWitness(const CompactWitness& other);
+  CompactWitness(CompactWitness&& other) noexcept;
+  CompactWitness& operator=(const CompactWitness& other);
+  CompactWitness& operator=(CompactWitness&& other) noexcept;
+  ~CompactWitness() = default;
+
+  // Where the containers allocate.
+  std::pmr::memory_resource* memory() const {
+    return memory_ != nullptr ? memory_.get() : std::pmr::get_default_resource();
+  }
 
   // Aux j as a field element (binary search in wide).
   Fr aux(std::size_t j) const;
   // The whole aux assignment as field elements (for checks and CPU consumers).
   std::vector<Fr> expand_aux() const;
 
-  friend bool operator==(const CompactWitness&, const CompactWitness&) = default;
+  // The values alone: where they are allocated does not matter.
+  friend bool operator==(const CompactWitness& a, const CompactWitness& b) {
+    return a.inputs == b.inputs && a.num_aux == b.num_aux && a.bits == b.bits && a.wide == b.wide;
+  }
 };
 
 // ORs the bits of `src` into `dst` starting at bit `offset`. Words that other writers may share

@@ -63,7 +63,12 @@ class WitnessCS {
 
   // A whole circuit's witness. Only for a system made by the default constructor.
   CompactWitness finish() && {
-    return {std::move(inputs_), bits_.size(), std::move(bits_), std::move(wide_)};
+    CompactWitness w;
+    w.num_aux = bits_.size();
+    w.inputs = std::move(inputs_);  // the default resource on both sides: the storage moves
+    w.bits = std::move(bits_);
+    w.wide = std::move(wide_);
+    return w;
   }
 
   // Copies this block's inputs and bits into `whole` (sized for the whole circuit, bits zero);
@@ -78,9 +83,9 @@ class WitnessCS {
  private:
   CircuitSize start_{0, 0, 0};  // the default constructor pushes ONE itself
   std::size_t num_constraints_ = 0;
-  std::vector<Fr> inputs_;
+  std::pmr::vector<Fr> inputs_;
   BitVector bits_;
-  std::vector<WideValue> wide_;
+  std::pmr::vector<WideValue> wide_;
 };
 
 static_assert(WitnessConstraintSystem<WitnessCS>);

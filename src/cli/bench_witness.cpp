@@ -1,15 +1,18 @@
 // `cuzk bench witness`: the native witness generator against the generic one (the gadgets through
 // WitnessCS) on the same partitions of a C1 made as gen-c1 makes it (really sealed up to 512 MiB,
 // a sparse replica above). Prints one line per generator (wall seconds, M aux values/s, and per
-// thread), then their ratio; fails if the two witnesses differ.
+// thread), then their ratio; fails if the two witnesses differ. With --partition-heaps, the
+// native generator also runs as the GPU path runs it, each partition's witness in a mimalloc heap
+// of its own (pipeline/partition_heap.hpp), and the time its release thread takes to free them.
 //
 //   cuzk bench witness --registered-proof StackedDrg8MiBV1_1 [--partitions K] [--threads T]
-//                      [--repeat N]
+//                      [--repeat N] [--partition-heaps]
 #include <omp.h>
 
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +22,7 @@
 #include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
 #include "cli/registered_proof_option.hpp"
+#include "pipeline/background_release.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
 #include "sealing/c1_generator.hpp"
@@ -36,6 +40,7 @@ struct WitnessBenchOptions {
   std::uint32_t partitions = 0;  // 0: all of the proof's
   int threads = 0;               // 0: OpenMP's default
   std::uint32_t repeat = 1;      // runs of each generator; the fastest is reported
+  bool partition_heaps = false;  // the native generator once more, into partition heaps
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -86,6 +91,41 @@ void report_compact_size(const circuit::CompactWitness& w) {
                static_cast<double>((w.num_aux + w.inputs.size()) * sizeof(Fr)) / 1e6);
 }
 
+// The native generator with each partition's witness in a heap of its own, as the GPU session
+// runs it (its witnesses must equal `expected`), then the release of those witnesses.
+void bench_partition_heaps(std::span<const stacked::StackedCircuit> circuits,
+                           const stacked::PartitionLayout& layout,
+                           const stacked::NativeWitnessPlan& plan,
+                           std::span<const circuit::CompactWitness> expected, int threads,
+                           std::uint32_t repeat) {
+  pipeline::BackgroundRelease release;
+  auto [in_heaps, seconds] = fastest_of(repeat, [&] {
+    std::vector<circuit::CompactWitness> out(circuits.size());
+    stacked::native_witnesses(
+        circuits, layout, plan,
+        [&](std::size_t k, circuit::CompactWitness&& w) { out[k] = std::move(w); },
+        [&](std::size_t) { return release.new_heap(); });
+    return out;
+  });
+  for (std::size_t k = 0; k < circuits.size(); ++k) {
+    if (!(in_heaps[k] == expected[k])) {
+      throw Error("bench witness: partition " + std::to_string(k) +
+                  ": the witness in a heap differs from the one without");
+    }
+  }
+  release.drain();
+  const double busy_before = release.busy_seconds();
+  const auto start = std::chrono::steady_clock::now();
+  for (circuit::CompactWitness& w : in_heaps) release.release(std::move(w));
+  release.drain();
+  std::fprintf(stderr,
+               "cuzk: %zu partition(s) freed on the release thread in %.2f ms (its own time "
+               "%.2f ms), each heap destroyed whole\n",
+               circuits.size(), seconds_since(start) * 1e3,
+               (release.busy_seconds() - busy_before) * 1e3);
+  print_row("heaps", seconds, circuits.size() * layout.total().num_aux, threads);
+}
+
 void bench_witness(const WitnessBenchOptions& o) {
   const porep::RegisteredSealProof proof = registered_proof_option(o.registered_proof);
   if (o.threads > 0) omp_set_num_threads(o.threads);
@@ -114,6 +154,7 @@ void bench_witness(const WitnessBenchOptions& o) {
 
   const auto [native, native_seconds] =
       fastest_of(o.repeat, [&] { return stacked::native_witnesses(circuits, layout, plan); });
+  if (o.partition_heaps) bench_partition_heaps(circuits, layout, plan, native, threads, o.repeat);
   const auto [generic, generic_seconds] =
       fastest_of(o.repeat, [&] { return stacked::synthesize_witnesses(circuits, layout); });
   for (std::uint32_t k = 0; k < partitions; ++k) {
@@ -142,6 +183,9 @@ void add_bench_witness_command(CLI::App& bench, int& exit_code) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--repeat", o->repeat, "Run each generator N times, report the fastest")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--partition-heaps", o->partition_heaps,
+                "Run the native generator once more with each partition in a mimalloc heap of "
+                "its own, as the GPU path does");
   cmd->callback([&exit_code, o] {
     bench_witness(*o);
     exit_code = kExitSuccess;

@@ -1,56 +1,26 @@
 #include "pipeline/background_release.hpp"
 
-#include <chrono>
+#include "pipeline/release_thread.hpp"
 
 namespace cuzk::pipeline {
 
-BackgroundRelease::BackgroundRelease() : thread_([this] { run(); }) {}
+BackgroundRelease::BackgroundRelease()
+    : state_(std::make_shared<detail::ReleaseThread>()),
+      thread_([state = state_] { state->run(); }) {}
 
 BackgroundRelease::~BackgroundRelease() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
+  state_->stop();
   thread_.join();
 }
 
-void BackgroundRelease::push(std::unique_ptr<Garbage> g) {
-  {
-    const std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(g));
-  }
-  wake_.notify_one();
-}
+void BackgroundRelease::push(std::unique_ptr<detail::Garbage> g) { state_->push(std::move(g)); }
 
-void BackgroundRelease::drain() {
-  std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return queue_.empty() && !busy_; });
-}
+std::shared_ptr<PartitionHeap> BackgroundRelease::new_heap() { return state_->new_heap(); }
 
-double BackgroundRelease::busy_seconds() const {
-  const std::lock_guard lock(mutex_);
-  return busy_seconds_;
-}
+void BackgroundRelease::drain() { state_->drain(); }
 
-void BackgroundRelease::run() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping, nothing left
-    std::unique_ptr<Garbage> g = std::move(queue_.front());
-    queue_.pop_front();
-    busy_ = true;
-    lock.unlock();
-    const auto start = std::chrono::steady_clock::now();
-    g.reset();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    lock.lock();
-    busy_seconds_ += seconds;
-    busy_ = false;
-    if (queue_.empty()) idle_.notify_all();
-  }
-}
+double BackgroundRelease::busy_seconds() const { return state_->busy_seconds(); }
+
+HeapCounts BackgroundRelease::heap_counts() const { return state_->heap_counts(); }
 
 }  // namespace cuzk::pipeline

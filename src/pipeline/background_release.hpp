@@ -1,21 +1,28 @@
 // Frees big host buffers on a thread of its own, so that the prover never waits for tens of GB to
 // be unmapped on its critical path: a partition's witness once it is on the GPU, the recorded
-// shape once uploaded.
+// shape once uploaded. The same thread owns the partitions' heaps (partition_heap.hpp): it makes
+// them, serves their allocations and destroys each whole when its witness is released.
 #pragma once
 
-#include <condition_variable>
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <utility>
 
+#include "pipeline/partition_heap.hpp"
+
 namespace cuzk::pipeline {
+
+namespace detail {
+struct Garbage {
+  virtual ~Garbage() = default;
+};
+}  // namespace detail
 
 class BackgroundRelease {
  public:
   BackgroundRelease();
-  // Destroys whatever is still queued, then stops.
+  // Destroys whatever is still queued, destroys the heaps let go, hands the heaps still held to
+  // the thread's backing heap (their blocks stay valid), then stops.
   ~BackgroundRelease();
   BackgroundRelease(const BackgroundRelease&) = delete;
   BackgroundRelease& operator=(const BackgroundRelease&) = delete;
@@ -25,31 +32,24 @@ class BackgroundRelease {
   void release(T&& object) {
     push(std::make_unique<Holder<std::decay_t<T>>>(std::forward<T>(object)));
   }
-  // Waits until everything handed over so far is destroyed.
+  // A heap of its own for one partition's buffers, made on the release thread.
+  std::shared_ptr<PartitionHeap> new_heap();
+  // Waits until everything handed over so far is destroyed (heaps let go included).
   void drain();
-  // Seconds the release thread has spent destroying.
+  // Seconds the release thread has spent destroying (and serving its heaps).
   double busy_seconds() const;
+  HeapCounts heap_counts() const;
 
  private:
-  struct Garbage {
-    virtual ~Garbage() = default;
-  };
   template <class T>
-  struct Holder final : Garbage {
+  struct Holder final : detail::Garbage {
     explicit Holder(T&& v) : value(std::move(v)) {}
     T value;
   };
 
-  void push(std::unique_ptr<Garbage> g);
-  void run();
+  void push(std::unique_ptr<detail::Garbage> g);
 
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable idle_;
-  std::deque<std::unique_ptr<Garbage>> queue_;
-  bool busy_ = false;
-  bool stopping_ = false;
-  double busy_seconds_ = 0;
+  std::shared_ptr<detail::ReleaseThread> state_;  // shared with the heaps, which may outlive this
   std::thread thread_;
 };
 

@@ -240,7 +240,8 @@ class GpuThread {
   }
 
   // Partition k's witness (`given`, or the session's once synthesized) laid out in page-locked
-  // memory (staged_[k % 2]) on a helper thread, then released; false when the sector was
+  // memory (staged_[k % 2], reused, never from the partitions' heaps) on a helper thread, then
+  // released: the release thread frees it and destroys its heap; false when the sector was
   // abandoned or the session stops. The GPU proves partition k - 1 meanwhile, so that between
   // partitions it waits for neither the layout (tens of milliseconds of page faults and copies at
   // 32 GiB) nor a pageable upload.
@@ -450,13 +451,17 @@ GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> 
   }
   const stacked::NativeWitnessPlan witness_plan(circuits.front().shape);
   const Clock::time_point synthesis_start = Clock::now();
-  stacked::native_witnesses(circuits, *layout_, witness_plan,
-                            [&](std::size_t k, circuit::CompactWitness&& w) {
-                              work->reports[k].witness_seconds = seconds_since(synthesis_start);
-                              if (auto unused = state_->put_witness(*work, k, std::move(w))) {
-                                release_->release(std::move(unused));
-                              }
-                            });
+  // Each partition's witness in a heap of its own, owned by the release thread, which destroys
+  // it whole once the witness is laid out for the GPU and released (partition_heap.hpp).
+  stacked::native_witnesses(
+      circuits, *layout_, witness_plan,
+      [&](std::size_t k, circuit::CompactWitness&& w) {
+        work->reports[k].witness_seconds = seconds_since(synthesis_start);
+        if (auto unused = state_->put_witness(*work, k, std::move(w))) {
+          release_->release(std::move(unused));
+        }
+      },
+      [this](std::size_t) { return release_->new_heap(); });
   release_->release(std::move(circuits));
   report.phases.emplace_back("synthesize", seconds_since(phase));
   return pending;

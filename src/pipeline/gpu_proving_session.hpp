@@ -51,8 +51,8 @@ struct GpuSessionOptions {
   std::optional<std::size_t> gpu_memory_limit;
   // Progress lines (log and detail only); none: silent. Calls never overlap.
   const ProvingObserver* observer = nullptr;
-  // Where big host buffers go to be freed; give one that outlives the session (and the writing of
-  // its proofs). A private one is used if none.
+  // Where big host buffers go to be freed, and whose thread owns each partition's heap; give one
+  // that outlives the session (and the writing of its proofs). A private one is used if none.
   BackgroundRelease* release = nullptr;
   // Polled between partitions and sectors: once true, the sector in flight fails ("interrupted")
   // instead of taking more GPU time.

@@ -60,7 +60,8 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
 }
 
 void native_witnesses(std::span<const StackedCircuit> circuits, const PartitionLayout& layout,
-                      const NativeWitnessPlan& plan, const WitnessReady& ready) {
+                      const NativeWitnessPlan& plan, const WitnessReady& ready,
+                      const WitnessMemory& memory) {
   for (const StackedCircuit& c : circuits) {
     check_challenge_count(c);
     if (c.shape != plan.shape()) {
@@ -73,7 +74,7 @@ void native_witnesses(std::span<const StackedCircuit> circuits, const PartitionL
   const std::size_t n = circuits.size();
   const std::size_t parts = layout.parts.size();
   const std::size_t tasks_per_partition = 1 + layout.challenges * parts;  // the prefix first
-  WitnessAssembly assembly(n, tasks_per_partition, layout.total(), ready);
+  WitnessAssembly assembly(n, tasks_per_partition, layout.total(), ready, memory);
 
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t ti = 0; ti < static_cast<std::int64_t>(n * tasks_per_partition); ++ti) {

@@ -25,9 +25,11 @@ std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> cir
 std::vector<CompactWitness> native_witnesses(std::span<const StackedCircuit> circuits,
                                              const PartitionLayout& layout,
                                              const NativeWitnessPlan& plan);
-// Each partition handed to `ready` as soon as it is complete (witness_assembly.hpp); throws the
-// first failure after the other partitions are done.
+// Each partition handed to `ready` as soon as it is complete, allocated from the memory `memory`
+// gives it (witness_assembly.hpp; none: the default resource); throws the first failure after
+// the other partitions are done.
 void native_witnesses(std::span<const StackedCircuit> circuits, const PartitionLayout& layout,
-                      const NativeWitnessPlan& plan, const WitnessReady& ready);
+                      const NativeWitnessPlan& plan, const WitnessReady& ready,
+                      const WitnessMemory& memory = {});
 
 }  // namespace cuzk::circuit::stacked

@@ -5,18 +5,17 @@
 namespace cuzk::circuit::stacked {
 
 WitnessAssembly::WitnessAssembly(std::size_t partitions, std::size_t tasks,
-                                 const CircuitSize& total, WitnessReady ready)
+                                 const CircuitSize& total, WitnessReady ready,
+                                 const WitnessMemory& memory)
     : tasks_(tasks),
       ready_(std::move(ready)),
-      out_(partitions),
       wide_(partitions * tasks),
       errors_(partitions * tasks),
       remaining_(partitions) {
-  for (CompactWitness& w : out_) {
-    w.inputs.assign(total.num_inputs, Fr{});
-    w.inputs[0] = Fr::one();
-    w.num_aux = total.num_aux;
-    w.bits = BitVector(total.num_aux);
+  out_.reserve(partitions);
+  for (std::size_t p = 0; p < partitions; ++p) {
+    out_.emplace_back(total.num_inputs, total.num_aux, memory ? memory(p) : nullptr);
+    out_.back().inputs[0] = Fr::one();
   }
   for (auto& r : remaining_) r.store(tasks, std::memory_order_relaxed);
 }
@@ -42,6 +41,8 @@ void WitnessAssembly::finish_task(std::size_t p) {
   std::size_t count = 0;
   for (auto b = wide_.begin() + first; b != wide_.begin() + last; ++b) count += b->size();
   CompactWitness& w = out_[p];
+  // One allocation, on this task's thread: from a heap of the partition's own it is a short
+  // request to the thread that owns the heap.
   w.wide.reserve(count);
   for (auto b = wide_.begin() + first; b != wide_.begin() + last; ++b) {
     w.wide.insert(w.wide.end(), b->begin(), b->end());

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <memory>
+#include <memory_resource>
 #include <mutex>
 #include <vector>
 
@@ -20,13 +22,17 @@ namespace cuzk::circuit::stacked {
 
 // Called once per partition, as soon as its witness is complete; calls never overlap.
 using WitnessReady = std::function<void(std::size_t index, CompactWitness&& witness)>;
+// The memory partition `index`'s witness is allocated from, kept alive by the witness (the GPU
+// path gives each partition a heap of its own); none, or an empty function: the default
+// resource. Called once per partition, on the thread that starts the synthesis.
+using WitnessMemory = std::function<std::shared_ptr<std::pmr::memory_resource>(std::size_t index)>;
 
 class WitnessAssembly {
  public:
   // Witnesses of `total`'s size (ONE set, everything else zero) for `partitions` partitions of
-  // `tasks` tasks each.
+  // `tasks` tasks each, each in the memory `memory` gives it.
   WitnessAssembly(std::size_t partitions, std::size_t tasks, const CircuitSize& total,
-                  WitnessReady ready);
+                  WitnessReady ready, const WitnessMemory& memory = {});
 
   // Where task writers place their bits and inputs (place_bits is safe across tasks).
   CompactWitness& witness(std::size_t partition) { return out_[partition]; }
