@@ -1,16 +1,18 @@
 // One partition's host memory: a mimalloc heap of its own behind std::pmr, so that the partition's
 // witness (its inputs, bits and wide values, circuit/compact_witness.hpp) is allocated from it,
-// and destroyed whole (mi_heap_destroy) once the last holder lets go.
+// and the heap ended whole once the last holder lets go.
 //
-// mimalloc 2.0 (Debian 12's) lets only the thread that made a heap allocate from it and destroy
+// mimalloc 2.0 (Debian 12's) lets only the thread that made a heap allocate from it and delete
 // it; any thread may free its blocks (mi_free). So every heap belongs to one thread that lives as
 // long as it does, the release thread (background_release.hpp), and is made through it: the heap
 // is made there; an allocation from another thread is a short request to it (a handful per
-// partition), done in place on it; and the heap is destroyed there, in place when the last holder
-// lets go on the release thread (a witness released once on the GPU), queued there otherwise. A
-// heap still held when the release thread stops is handed to that thread's backing heap
-// (mi_heap_delete: its blocks stay valid, for whoever holds them to free), and from then on
-// allocates from the caller's own mimalloc heap.
+// partition), done in place on it; and the heap is ended there, in place when the last holder
+// lets go on the release thread (a witness released once on the GPU), queued there otherwise.
+// Ended with mi_heap_delete, not mi_heap_destroy: the heap may have reclaimed pages of exited
+// threads whose blocks are still in use (release_thread.cpp says why). A heap still held when the
+// release thread stops is handed to that thread's backing heap the same way (its blocks stay
+// valid, for whoever holds them to free), and from then on allocates from the caller's own
+// mimalloc heap.
 #pragma once
 
 #include <atomic>
@@ -29,7 +31,7 @@ class ReleaseThread;
 // What a release thread did with its heaps.
 struct HeapCounts {
   std::size_t made = 0;
-  std::size_t destroyed = 0;  // whole, on the release thread, once their last holder let go
+  std::size_t destroyed = 0;  // ended on the release thread once their last holder let go
   std::size_t detached = 0;   // still held when the thread stopped: handed to its backing heap
 };
 

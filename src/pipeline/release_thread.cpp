@@ -18,6 +18,16 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Ends a heap whose own blocks are all freed (a witness frees its containers before it lets its
+// heap go). mi_heap_delete, not mi_heap_destroy: mimalloc 2.0.9 (Debian 12's) lets a heap made by
+// mi_heap_new reclaim the abandoned segments of threads that have exited (mi_segment_try_reclaim
+// does not look at the heap's no_reclaim flag), so a partition's heap can hold pages whose live
+// blocks belong to someone else: a std::async thread's, or the Poseidon constants that a thread
+// long gone first built. mi_heap_destroy frees such pages whole, and on the H200 it freed the
+// constants under the synthesis of the next sector (a segfault in one run of two). mi_heap_delete
+// hands those pages to this thread's backing heap, where their blocks stay valid.
+void end_heap(mi_heap_s* heap) { mi_heap_delete(heap); }
+
 }  // namespace
 
 void ReleaseThread::run() {
@@ -118,7 +128,7 @@ void ReleaseThread::retire(PartitionHeap& heap) noexcept {
   assert(heap.live_blocks() == 0 && "a heap's blocks are freed before the heap is let go");
   if (on_thread()) {
     lock.unlock();
-    mi_heap_destroy(h);
+    end_heap(h);
     lock.lock();
     ++counts_.destroyed;
     return;
@@ -173,7 +183,7 @@ void ReleaseThread::serve_one_heap_call(std::unique_lock<std::mutex>& lock) {
     mi_heap_s* const h = retired_.back();
     retired_.pop_back();
     lock.unlock();
-    mi_heap_destroy(h);
+    end_heap(h);
     lock.lock();
     ++counts_.destroyed;
   }

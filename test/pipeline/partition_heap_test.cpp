@@ -1,14 +1,17 @@
 // The partitions' heaps (pipeline/partition_heap.hpp): allocations from any thread come from the
-// heap; the heap is destroyed whole on the release thread once its last holder lets go, in place
-// there or queued from elsewhere; copies take the default resource, moves take the heap along;
-// the release thread's end leaves the heaps still held usable; and a witness assembled in heaps
-// equals one assembled without.
+// heap; the heap is ended whole on the release thread once its last holder lets go, in place
+// there or queued from elsewhere, and the pages it reclaimed from exited threads keep their blocks;
+// copies take the default resource, moves take the heap along; the release thread's end leaves the
+// heaps still held usable; and a witness assembled in heaps equals one assembled without.
 #include <doctest/doctest.h>
+#include <mimalloc.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <memory_resource>
 #include <thread>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -33,6 +36,35 @@ std::size_t block_bytes(int i) {
   return i % 16 == 15 ? (std::size_t{40} << 20) + static_cast<std::size_t>(i)
                       : std::size_t{24} << (i % 8 * 2);
 }
+
+// Counts, when destroyed on the release thread, how many of `blocks` that thread's backing heap
+// holds as live blocks (mimalloc's heap walk sees every block of a heap's pages).
+struct BackingHeapCount {
+  const std::vector<std::uint64_t*>* blocks = nullptr;
+  int* live = nullptr;
+
+  BackingHeapCount(const std::vector<std::uint64_t*>& b, int& l) : blocks(&b), live(&l) {}
+  BackingHeapCount(BackingHeapCount&& other) noexcept
+      : blocks(std::exchange(other.blocks, nullptr)), live(other.live) {}
+  BackingHeapCount& operator=(BackingHeapCount&&) = delete;
+  ~BackingHeapCount() {
+    if (blocks == nullptr) return;
+    const std::unordered_set<const void*> wanted(blocks->begin(), blocks->end());
+    struct Walk {
+      const std::unordered_set<const void*>* wanted;
+      int count = 0;
+    } walk{&wanted};
+    mi_heap_visit_blocks(
+        mi_heap_get_backing(), true,
+        [](const mi_heap_t*, const mi_heap_area_t*, void* block, std::size_t, void* arg) {
+          auto* w = static_cast<Walk*>(arg);
+          if (block != nullptr && w->wanted->contains(block)) ++w->count;
+          return true;
+        },
+        &walk);
+    *live = walk.count;
+  }
+};
 
 }  // namespace
 
@@ -94,6 +126,65 @@ TEST_CASE("partition heap: destroyed on the release thread once its last holder 
     CHECK(release.heap_counts().destroyed == 1);
   }
   CHECK(release.heap_counts().detached == 0);
+}
+
+// mimalloc 2.0.9 lets a heap of its own reclaim the abandoned segment of an exited thread when it
+// needs room for large blocks, pages of live blocks included; mi_heap_destroy would free those
+// with the heap (on the H200 it freed the Poseidon constants under a synthesis). This pins both:
+// the reclaim happens, and the blocks survive the heap's end and the next heap's allocations.
+TEST_CASE("partition heap: pages reclaimed from an exited thread keep their blocks") {
+  constexpr std::size_t kSmall = 48;
+  constexpr std::size_t kLarge = std::size_t{8}
+                                 << 20;  // mimalloc's large class: spans of a segment
+  constexpr int kTheirs = 4096;
+  const auto pattern = [](int i, std::size_t word) {
+    return 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(i + 1) + word;
+  };
+  BackgroundRelease release;
+  // Made first: the release thread's own heap is set up and reclaims nothing later.
+  std::shared_ptr<PartitionHeap> heap = release.new_heap();
+  std::vector<std::uint64_t*> theirs(kTheirs);
+  std::thread([&] {
+    for (int i = 0; i < kTheirs; ++i) {
+      theirs[i] = static_cast<std::uint64_t*>(mi_malloc(kSmall));
+      for (std::size_t w = 0; w < kSmall / 8; ++w) theirs[i][w] = pattern(i, w);
+    }
+  }).join();  // its segment is abandoned with the blocks live
+
+  bool reclaimed = false;
+  std::vector<void*> large;
+  while (!reclaimed && large.size() < 32) {
+    large.push_back(heap->allocate(kLarge, 64));
+    reclaimed = std::ranges::any_of(theirs, [&](const void* b) { return heap->contains(b); });
+  }
+  for (void* b : large) heap->deallocate(b, kLarge, 64);
+  heap.reset();  // ended on the release thread
+  release.drain();
+  REQUIRE(reclaimed);
+  CHECK(release.heap_counts().destroyed == 1);
+  // Still live, now in the release thread's own heap (mi_heap_destroy would have freed them).
+  int live = -1;
+  release.release(BackingHeapCount(theirs, live));
+  release.drain();
+  CHECK(live == kTheirs);
+  {
+    const std::shared_ptr<PartitionHeap> next = release.new_heap();
+    std::vector<void*> fresh;
+    for (int i = 0; i < 4 * kTheirs; ++i) {
+      fresh.push_back(next->allocate(kSmall, 8));
+      std::fill_n(static_cast<unsigned char*>(fresh.back()), kSmall, 0xa5);
+    }
+    for (void* b : fresh) next->deallocate(b, kSmall, 8);
+  }
+  release.drain();
+  int intact = 0;
+  for (int i = 0; i < kTheirs; ++i) {
+    bool same = true;
+    for (std::size_t w = 0; w < kSmall / 8; ++w) same = same && theirs[i][w] == pattern(i, w);
+    intact += same ? 1 : 0;
+  }
+  CHECK(intact == kTheirs);
+  for (std::uint64_t* b : theirs) mi_free(b);
 }
 
 TEST_CASE("partition heap: a copy is in the default resource, a move takes the heap along") {
