@@ -134,8 +134,14 @@ std::string parameter_identifier(const UpdateProofInfo& info) {
 }
 
 std::string parameter_file_stem(const UpdateProofInfo& info) {
-  return "v" + std::to_string(kParameterVersion) + "-empty-sector-update-" +
-         tree_display(info.tree) + "-" + std::string(info.identifier_sha256);
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "literal" + std::string&&.
+  std::string stem = "v";
+  stem += std::to_string(kParameterVersion);
+  stem += "-empty-sector-update-";
+  stem += tree_display(info.tree);
+  stem += '-';
+  stem += info.identifier_sha256;
+  return stem;
 }
 
 }  // namespace cuzk::porep::update
