@@ -4,45 +4,14 @@
 
 #include <cstring>
 
+#include "porep/update_proof_fixture.hpp"
+
 using namespace cuzk::porep;
 using namespace cuzk::porep::update;
+using cuzk::test::filled;
+using cuzk::test::make_proof;
 
 namespace {
-
-// A value whose every byte is `fill`: makes each field findable in the encoding.
-Domain filled(std::uint8_t fill) {
-  Domain d;
-  d.fill(fill);
-  return d;
-}
-
-MerklePath make_path(const PathShape& shape, std::uint8_t fill) {
-  MerklePath path;
-  path.shape = shape;
-  path.root = filled(fill);
-  path.leaf = filled(static_cast<std::uint8_t>(fill + 1));
-  for (std::uint32_t level = 0; level < shape.levels(); ++level) {
-    for (std::uint32_t s = 0; s + 1 < shape.arity(level); ++s) {
-      path.siblings.push_back(filled(static_cast<std::uint8_t>(fill + 2 + level)));
-    }
-    path.indices.push_back(static_cast<std::uint8_t>((level + fill) % shape.arity(level)));
-  }
-  return path;
-}
-
-// A proof of the right shapes for `info` with `apex` apex leaves and `challenges` challenges.
-PartitionProof make_proof(const UpdateProofInfo& info, std::size_t apex, std::size_t challenges) {
-  PartitionProof proof;
-  proof.comm_c = filled(0xc0);
-  for (std::size_t a = 0; a < apex; ++a) proof.apex_leafs.push_back(filled(0xa0 + a % 16));
-  for (std::size_t i = 0; i < challenges; ++i) {
-    const auto base = static_cast<std::uint8_t>(0x10 * (i % 8));
-    proof.challenge_proofs.push_back({make_path(tree_r_path(info), base),
-                                      make_path(tree_d_path(info), base + 0x20),
-                                      make_path(tree_r_path(info), base + 0x40)});
-  }
-  return proof;
-}
 
 std::uint64_t u64_at(const std::vector<std::uint8_t>& bytes, std::size_t at) {
   std::uint64_t v = 0;

@@ -3,20 +3,20 @@
 #include <doctest/doctest.h>
 
 #include "porep/update/partition_proof_bincode.hpp"
+#include "porep/update/update_input_json.hpp"
 #include "porep/update/verify_partition.hpp"
 #include "sealing/sector_sealer.hpp"
 
 using namespace cuzk;
 using namespace cuzk::porep::update;
 using cuzk::sealing::GenerateUpdateOptions;
-using cuzk::sealing::UpdateProofInput;
 using cuzk::sealing::UpdateReplicaMethod;
 
 namespace {
 
 // One really sealed 2 KiB update, made once: sealing is the slow part.
-const UpdateProofInput& sealed_2kib_update() {
-  static const UpdateProofInput input = [] {
+const UpdateInput& sealed_2kib_update() {
+  static const UpdateInput input = [] {
     GenerateUpdateOptions options;
     options.proof = RegisteredUpdateProof::kStackedDrg2KiBV1;
     options.data_seed = 7;
@@ -28,7 +28,7 @@ const UpdateProofInput& sealed_2kib_update() {
   return input;
 }
 
-std::optional<std::string> check(const UpdateProofInput& input) {
+std::optional<std::string> check(const UpdateInput& input) {
   return check_all_partitions(input.statement(0), input.partitions);
 }
 
@@ -37,7 +37,7 @@ void flip(porep::Domain& d) { d[5] ^= 0x01; }
 }  // namespace
 
 TEST_CASE("a really sealed 2 KiB sector, updated, verifies natively") {
-  const UpdateProofInput& input = sealed_2kib_update();
+  const UpdateInput& input = sealed_2kib_update();
   REQUIRE(input.partitions.size() == 1);
   CHECK(input.partitions[0].apex_leafs.size() == 8);
   CHECK(input.partitions[0].challenge_proofs.size() == 10);
@@ -53,42 +53,38 @@ TEST_CASE("a really sealed 2 KiB sector, updated, verifies natively") {
 }
 
 TEST_CASE("a 2 KiB update with one flipped byte is refused, naming what failed") {
-  const UpdateProofInput& good = sealed_2kib_update();
+  const UpdateInput& good = sealed_2kib_update();
   struct Tamper {
     const char* what;
-    void (*apply)(UpdateProofInput&);
+    void (*apply)(UpdateInput&);
     const char* reason;
   };
   const Tamper tampers[] = {
-      {"comm_r_new", [](UpdateProofInput& in) { flip(in.comm_r_new); },
+      {"comm_r_new", [](UpdateInput& in) { flip(in.comm_r_new); },
        "Poseidon(comm_c, root_r_new) is not comm_r_new"},
-      {"comm_r_old", [](UpdateProofInput& in) { flip(in.comm_r_old); },
+      {"comm_r_old", [](UpdateInput& in) { flip(in.comm_r_old); },
        "Poseidon(comm_c, root_r_old) is not comm_r_old"},
-      {"comm_d_new", [](UpdateProofInput& in) { flip(in.comm_d_new); }, "proof_d_new: path's root"},
+      {"comm_d_new", [](UpdateInput& in) { flip(in.comm_d_new); }, "proof_d_new: path's root"},
       {"a TreeR_new path sibling",
-       [](UpdateProofInput& in) {
-         flip(in.partitions[0].challenge_proofs[4].proof_r_new.siblings[9]);
-       },
+       [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[4].proof_r_new.siblings[9]); },
        "challenge 4"},
       {"a TreeD path sibling",
-       [](UpdateProofInput& in) {
-         flip(in.partitions[0].challenge_proofs[2].proof_d_new.siblings[0]);
-       },
+       [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[2].proof_d_new.siblings[0]); },
        "proof_d_new: path does not hash to its root"},
       {"a new label",
-       [](UpdateProofInput& in) { flip(in.partitions[0].challenge_proofs[1].proof_r_new.leaf); },
+       [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[1].proof_r_new.leaf); },
        "proof_r_new: path does not hash to its root"},
       {"an old label",
-       [](UpdateProofInput& in) { flip(in.partitions[0].challenge_proofs[7].proof_r_old.leaf); },
+       [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[7].proof_r_old.leaf); },
        "proof_r_old: path does not hash to its root"},
-      {"an apex leaf", [](UpdateProofInput& in) { flip(in.partitions[0].apex_leafs[3]); },
+      {"an apex leaf", [](UpdateInput& in) { flip(in.partitions[0].apex_leafs[3]); },
        "is not in the apex tree"},
-      {"comm_c", [](UpdateProofInput& in) { flip(in.partitions[0].comm_c); }, "is not comm_r_old"},
+      {"comm_c", [](UpdateInput& in) { flip(in.partitions[0].comm_c); }, "is not comm_r_old"},
   };
   for (const Tamper& t : tampers) {
     INFO(t.what);
-    UpdateProofInput bad = {good.proof,      good.comm_r_old, good.comm_d_new,   good.comm_r_new,
-                            good.partitions, good.miner_id,   good.sector_number};
+    UpdateInput bad = {good.proof,      good.comm_r_old, good.comm_d_new,   good.comm_r_new,
+                       good.partitions, good.miner_id,   good.sector_number};
     t.apply(bad);
     const auto why = check(bad);
     REQUIRE(why.has_value());
@@ -97,7 +93,7 @@ TEST_CASE("a 2 KiB update with one flipped byte is refused, naming what failed")
 }
 
 TEST_CASE("a 2 KiB update is refused under an h its registered proof does not allow") {
-  const UpdateProofInput& good = sealed_2kib_update();
+  const UpdateInput& good = sealed_2kib_update();
   UpdateStatement statement = good.statement(0);
   CHECK(check_partition_proof(statement, good.partitions[0]) == std::nullopt);
   statement.h = 2;  // 2 KiB allows only h = 1
@@ -107,7 +103,7 @@ TEST_CASE("a 2 KiB update is refused under an h its registered proof does not al
 }
 
 TEST_CASE("a real partition proof survives bincode exactly") {
-  const UpdateProofInput& input = sealed_2kib_update();
+  const UpdateInput& input = sealed_2kib_update();
   const UpdateProofInfo& info = update_proof_info(input.proof);
   const auto bytes = encode_partition_proof(input.partitions[0]);
   // comm_c, 8 apex leaves, 10 challenges of two 2-level TreeR paths and one 6-level TreeD path.
@@ -124,7 +120,7 @@ TEST_CASE("a structured 32 GiB update verifies natively in every partition") {
   options.proof = RegisteredUpdateProof::kStackedDrg32GiBV1;
   options.data_seed = 5;
   options.new_data_seed = 6;
-  const UpdateProofInput input = sealing::generate_update(options);
+  const UpdateInput input = sealing::generate_update(options);
   REQUIRE(input.partitions.size() == 16);
   CHECK(input.partitions[15].challenge_proofs.size() == 86);
   CHECK(input.partitions[0].challenge_proofs[0].proof_r_new.shape.kind() ==
@@ -142,4 +138,11 @@ TEST_CASE("a structured 32 GiB update verifies natively in every partition") {
   const auto decoded = decode_partition_proof(bytes, update_proof_info(input.proof));
   REQUIRE(decoded.has_value());
   CHECK(*decoded == input.partitions[9]);
+}
+
+TEST_CASE("a real 2 KiB update passes the input file's full check after a round trip") {
+  const UpdateInput& input = sealed_2kib_update();
+  const UpdateInput back = parse_update_input(update_input_json(input), UpdateInputChecks::kFull);
+  CHECK(back.partitions == input.partitions);
+  CHECK(back.comm_r_new == input.comm_r_new);
 }

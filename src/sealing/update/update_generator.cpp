@@ -136,8 +136,8 @@ class UpdateEncoder {
     return proof;
   }
 
-  UpdateProofInput output() const {
-    UpdateProofInput out;
+  UpdateInput output() const {
+    UpdateInput out;
     out.proof = info_.proof;
     out.comm_r_old = comm_r_old_;
     out.comm_d_new = comm_d_new_;
@@ -173,12 +173,12 @@ UpdateReplicaMethod resolve_update_method(update::RegisteredUpdateProof proof,
              : UpdateReplicaMethod::kStructured;
 }
 
-UpdateProofInput generate_update(const GenerateUpdateOptions& options) {
+UpdateInput generate_update(const GenerateUpdateOptions& options) {
   const update::UpdateProofInfo& info = update::update_proof_info(options.proof);
   OldSector old = resolve_update_method(options.proof, options.method) == UpdateReplicaMethod::kSeal
                       ? seal_old_sector(info, options)
                       : structured_old_sector(info, options);
-  UpdateProofInput out = UpdateEncoder(info, std::move(old), options.new_data_seed).output();
+  UpdateInput out = UpdateEncoder(info, std::move(old), options.new_data_seed).output();
   if (const auto actor = porep::actor_id_from_prover_id(options.identity.prover_id)) {
     out.miner_id = *actor;
     out.sector_number = options.identity.sector_id;

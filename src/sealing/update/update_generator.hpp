@@ -12,11 +12,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <vector>
 
+#include "porep/update/update_input.hpp"
 #include "porep/update/update_proof.hpp"
-#include "porep/update/vanilla_proof.hpp"
 #include "sealing/sector_identity.hpp"
 
 namespace cuzk::sealing {
@@ -36,26 +34,13 @@ struct GenerateUpdateOptions {
   UpdateReplicaMethod method = UpdateReplicaMethod::kAuto;
 };
 
-// An update's public values and every partition's vanilla proof: what `cuzk prove-update` reads.
-struct UpdateProofInput {
-  porep::update::RegisteredUpdateProof proof{};
-  porep::Domain comm_r_old{};
-  porep::Domain comm_d_new{};
-  porep::Domain comm_r_new{};
-  std::vector<porep::update::PartitionProof> partitions;  // [k]
-  std::optional<std::uint64_t> miner_id;                  // identity, when known
-  std::optional<std::uint64_t> sector_number;
-
-  porep::update::UpdateStatement statement(std::uint32_t k) const {
-    return porep::update::update_statement(proof, comm_r_old, comm_d_new, comm_r_new, k);
-  }
-};
+using porep::update::UpdateInput;
 
 // The method kAuto picks for a registered update proof.
 UpdateReplicaMethod resolve_update_method(porep::update::RegisteredUpdateProof proof,
                                           UpdateReplicaMethod method);
 
 // Throws cuzk::Error for an old sector too large to seal here.
-UpdateProofInput generate_update(const GenerateUpdateOptions& options);
+UpdateInput generate_update(const GenerateUpdateOptions& options);
 
 }  // namespace cuzk::sealing
