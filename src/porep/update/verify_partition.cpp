@@ -53,7 +53,7 @@ std::optional<std::string> check_path(const MerklePath& path, const PathShape& s
 std::optional<std::string> check_challenge(const ChallengeProof& proof, std::uint32_t c,
                                            const PathShape& shape_r, const PathShape& shape_d,
                                            const Domain& root_r_old, const Domain& root_r_new,
-                                           const UpdateStatement& statement, const Rhos& rhos) {
+                                           const UpdateStatement& statement, const Fr& rho) {
   if (auto why = check_path(proof.proof_r_old, shape_r, TreeHasher::kPoseidon, c, root_r_old)) {
     return "proof_r_old: " + *why;
   }
@@ -67,7 +67,7 @@ std::optional<std::string> check_challenge(const ChallengeProof& proof, std::uin
   const auto old_label = domain_to_fr(proof.proof_r_old.leaf);
   const auto data = domain_to_fr(proof.proof_d_new.leaf);
   if (!old_label || !data) return "a leaf is not a canonical Fr";
-  if (fr_to_domain(encode_label(*old_label, *data, rhos.for_node(c))) != proof.proof_r_new.leaf) {
+  if (fr_to_domain(encode_label(*old_label, *data, rho)) != proof.proof_r_new.leaf) {
     return "new label is not old label + data * rho";
   }
   return std::nullopt;
@@ -103,7 +103,9 @@ std::optional<std::string> check_partition(const UpdateStatement& statement,
 
   const PathShape shape_r = tree_r_path(info);
   const PathShape shape_d = tree_d_path(info);
-  const Rhos rhos(info, statement.h, phi(statement.comm_d_new, statement.comm_r_old));
+  // rho only for the slices challenged, as the Rust does: 2^h of them would be up to 4096 hashes.
+  const Domain phi_value = phi(statement.comm_d_new, statement.comm_r_old);
+  const std::uint32_t high_shift = high_bits_shift(info, statement.h);
   const auto apex_rows = apex_tree_rows(proof.apex_leafs);
   const std::uint32_t apex_height =
       info.challenge_bits() - info.partition_bits() - info.apex_leaf_bits();
@@ -114,7 +116,7 @@ std::optional<std::string> check_partition(const UpdateStatement& statement,
     const std::string at =
         where + "challenge " + std::to_string(i) + " (node " + std::to_string(c) + "): ";
     if (auto why = check_challenge(challenge, c, shape_r, shape_d, root_r_old, root_r_new,
-                                   statement, rhos)) {
+                                   statement, rho(phi_value, c >> high_shift))) {
       return at + *why;
     }
     for (std::uint32_t j = 0; j < info.apex_leaf_bits(); ++j) {
