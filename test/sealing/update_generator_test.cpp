@@ -67,7 +67,7 @@ TEST_CASE("a 2 KiB update with one flipped byte is refused, naming what failed")
       {"comm_d_new", [](UpdateInput& in) { flip(in.comm_d_new); }, "proof_d_new: path's root"},
       {"a TreeR_new path sibling",
        [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[4].proof_r_new.siblings[9]); },
-       "challenge 4"},
+       "challenge 4 (node"},
       {"a TreeD path sibling",
        [](UpdateInput& in) { flip(in.partitions[0].challenge_proofs[2].proof_d_new.siblings[0]); },
        "proof_d_new: path does not hash to its root"},
@@ -88,6 +88,7 @@ TEST_CASE("a 2 KiB update with one flipped byte is refused, naming what failed")
     t.apply(bad);
     const auto why = check(bad);
     REQUIRE(why.has_value());
+    INFO(*why);
     CHECK(why->find(t.reason) != std::string::npos);
   }
 }

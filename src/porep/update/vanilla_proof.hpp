@@ -1,7 +1,8 @@
 // The vanilla proof of one partition of an EmptySectorUpdate (SnapDeals) proof and the statement
 // it proves, as plain owning C++ values mirroring storage-proofs-update/src/vanilla.rs
 // `PartitionProof` and `ChallengeProof`. Lotus and curio hand each partition over as the bincode
-// of `PartitionProof` (rust-filecoin-proofs-api `PartitionProofBytes`); bincode.hpp reads it.
+// of `PartitionProof` (rust-filecoin-proofs-api `PartitionProofBytes`); partition_proof_bincode.hpp
+// reads it.
 #pragma once
 
 #include <cstdint>
