@@ -105,7 +105,11 @@ TEST_CASE("bincode decoding refuses malformed bytes with a typed error") {
     const BincodeDecodeError e = error_of(bytes);
     CHECK(e.code == BincodeError::kWrongProofVariant);
     CHECK(e.field == "proof_r_old");
+    CHECK(e.challenge == 0);
     CHECK(e.offset == kOldVariant + shift);
+    CHECK(describe(e) == "challenge_proofs[0].proof_r_old at byte " +
+                             std::to_string(kOldVariant + shift) +
+                             ": a Merkle proof variant other than the tree's shape");
   }
   SUBCASE("a path of three levels") {
     auto bytes = good;
@@ -128,5 +132,6 @@ TEST_CASE("bincode decoding refuses malformed bytes with a typed error") {
     const BincodeDecodeError e = error_of(bytes);
     CHECK(e.code == BincodeError::kImplausibleLength);
     CHECK(e.field == "apex_leafs");
+    CHECK(e.challenge == kNoChallenge);
   }
 }

@@ -111,7 +111,7 @@ TEST_CASE("the update input reader names the field that is wrong") {
     const std::string full = cuzk::encode_base64(bytes);
     bytes.pop_back();
     cases.push_back({"truncated bincode", edited(full, cuzk::encode_base64(bytes)),
-                     "partition_proofs[3]: proof_r_new at byte"});
+                     "partition_proofs[3]: challenge_proofs[9].proof_r_new at byte"});
   }
   {
     UpdateInput input = shaped_input();

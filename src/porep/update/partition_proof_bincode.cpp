@@ -19,9 +19,12 @@ class BincodeReader {
  public:
   explicit BincodeReader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
 
-  void set_field(std::string_view field) { field_ = field; }
+  void set_field(std::string_view field, std::size_t challenge = kNoChallenge) {
+    field_ = field;
+    challenge_ = challenge;
+  }
   [[noreturn]] void fail(BincodeError code, std::size_t at) const {
-    throw DecodeFailure{{code, at, field_}};
+    throw DecodeFailure{{code, at, field_, challenge_}};
   }
   std::size_t offset() const { return offset_; }
   std::size_t remaining() const { return bytes_.size() - offset_; }
@@ -62,6 +65,7 @@ class BincodeReader {
   std::span<const std::uint8_t> bytes_;
   std::size_t offset_ = 0;
   std::string_view field_ = "comm_c";
+  std::size_t challenge_ = kNoChallenge;
 };
 
 // One InclusionPath covering `levels` levels of the shape starting at `first_level`.
@@ -168,7 +172,11 @@ std::string describe(const BincodeDecodeError& error) {
       "a path position not below the level's arity",
       "a length longer than the remaining bytes could hold",
   };
-  return std::string(error.field) + " at byte " + std::to_string(error.offset) + ": " +
+  std::string where;
+  if (error.challenge != kNoChallenge) {
+    where = "challenge_proofs[" + std::to_string(error.challenge) + "].";
+  }
+  return where + std::string(error.field) + " at byte " + std::to_string(error.offset) + ": " +
          std::string(kWhat[static_cast<std::size_t>(error.code)]);
 }
 
@@ -185,12 +193,13 @@ Expected<PartitionProof, BincodeDecodeError> decode_partition_proof(
     for (Domain& leaf : proof.apex_leafs) leaf = in.domain();
     in.set_field("challenge_proofs");
     proof.challenge_proofs.resize(in.length(kMinChallengeProofBytes));
-    for (ChallengeProof& challenge : proof.challenge_proofs) {
-      in.set_field(kChallengeProofFields[0]);
+    for (std::size_t i = 0; i < proof.challenge_proofs.size(); ++i) {
+      ChallengeProof& challenge = proof.challenge_proofs[i];
+      in.set_field(kChallengeProofFields[0], i);
       challenge.proof_r_old = read_merkle_path(in, shape_r);
-      in.set_field(kChallengeProofFields[1]);
+      in.set_field(kChallengeProofFields[1], i);
       challenge.proof_d_new = read_merkle_path(in, shape_d);
-      in.set_field(kChallengeProofFields[2]);
+      in.set_field(kChallengeProofFields[2], i);
       challenge.proof_r_new = read_merkle_path(in, shape_r);
     }
     in.set_field("partition proof");

@@ -37,13 +37,18 @@ enum class BincodeError : std::uint8_t {
   kImplausibleLength,   // a Vec longer than the remaining bytes could hold
 };
 
+// Where no challenge proof was being read, BincodeDecodeError::challenge holds this.
+inline constexpr std::size_t kNoChallenge = ~std::size_t{0};
+
 struct BincodeDecodeError {
   BincodeError code;
   std::size_t offset;      // of the value that failed
-  std::string_view field;  // e.g. "challenge_proofs[3].proof_r_new" (static storage)
+  std::string_view field;  // "comm_c", "apex_leafs", "proof_r_new", ... (static storage)
+  std::size_t challenge;   // the challenge proof's index, or kNoChallenge
 };
 
-// One line naming the field, the offset and what was wrong.
+// One line naming the field, the offset and what was wrong, e.g.
+// "challenge_proofs[3].proof_r_new at byte 812: the bytes end inside a value".
 std::string describe(const BincodeDecodeError& error);
 
 // Decodes the PartitionProof of a proof of `info`'s size: TreeR paths must have its TreeR shape,

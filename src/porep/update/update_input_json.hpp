@@ -10,8 +10,9 @@
 // as base64). Reading checks the registered proof, the partition count, each proof's bincode
 // (partition_proof_bincode.hpp) and its apex-leaf and challenge counts; with kFull it also
 // verifies every partition natively (verify_partition.hpp). A failure throws cuzk::Error with one
-// line naming the field, e.g. "update.json: partition_proofs[2]: proof_r_new at byte 812: the
-// bytes end inside a value". Field order does not matter and unknown keys are ignored.
+// line naming the field, e.g. "update.json: partition_proofs[2]: challenge_proofs[3].proof_r_new
+// at byte 812: the bytes end inside a value". Field order does not matter and unknown keys are
+// ignored.
 #pragma once
 
 #include <filesystem>
