@@ -1,6 +1,6 @@
 #include "sealing/update/update_generator.hpp"
 
-#include <bit>
+#include <algorithm>
 #include <memory>
 #include <string>
 
