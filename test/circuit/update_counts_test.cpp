@@ -1,0 +1,95 @@
+// Pinned sizes of the EmptySectorUpdate circuit. The constraint counts of whole partitions come
+// from rust-fil-proofs' own asserts (storage-proofs-update tests/circuit.rs: the six testing sizes
+// and 32 GiB) and those of its gadgets from gadgets.rs' tests (gen_challenge_bits, apex_por). The
+// input and aux counts, and the sizes the Rust does not state, are ours, pinned so that a change
+// shows.
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <vector>
+
+#include "circuit/counting_cs.hpp"
+#include "circuit/update/apex_por.hpp"
+#include "circuit/update/gen_challenge_bits.hpp"
+#include "circuit/update/update_circuit.hpp"
+#include "circuit/update/update_shape.hpp"
+
+namespace {
+
+using namespace cuzk::circuit;
+using namespace cuzk::circuit::update;
+
+CountingCS count(std::uint64_t sector_nodes) {
+  CountingCS cs;
+  synthesize(cs, blank_update_circuit(update_shape(sector_nodes)));
+  return cs;
+}
+
+// The constraints apex_por adds on top of its allocated arguments, for a tree with
+// `partitions` partitions of `leaves` apex leaves each.
+std::size_t apex_por_constraints(std::size_t partitions, std::size_t leaves) {
+  CountingCS cs;
+  const AllocatedNum comm_d = AllocatedNum::alloc(cs, std::optional<Fr>());
+  std::vector<Boolean> bits;
+  std::vector<std::vector<AllocatedNum>> path;
+  for (std::size_t p = 1; p < partitions; p *= 2) {
+    bits.emplace_back(AllocatedBit::alloc(cs, std::optional<bool>()));
+    path.push_back({AllocatedNum::alloc(cs, std::optional<Fr>())});
+  }
+  std::vector<AllocatedNum> apex;
+  for (std::size_t i = 0; i < leaves; ++i)
+    apex.push_back(AllocatedNum::alloc(cs, std::optional<Fr>()));
+  const std::size_t before = cs.num_constraints();
+  apex_por(cs, std::span<const AllocatedNum>(apex), std::span<const Boolean>(bits),
+           std::span<const std::vector<AllocatedNum>>(path), comm_d);
+  return cs.num_constraints() - before;
+}
+
+}  // namespace
+
+TEST_CASE("update circuit: tests/circuit.rs' constraint counts at the testing sizes") {
+  struct Row {
+    std::uint64_t nodes;
+    std::size_t constraints;
+  };
+  const Row rows[] = {
+      {kSectorSize1KiB, 1'248'389}, {kSectorSize2KiB, 1'705'039},  {kSectorSize4KiB, 2'165'109},
+      {kSectorSize8KiB, 2'620'359}, {kSectorSize16KiB, 6'300'021}, {kSectorSize32KiB, 6'760'091},
+  };
+  for (const Row& r : rows) {
+    INFO(sector_size_name(r.nodes));
+    const CountingCS cs = count(r.nodes);
+    CHECK(cs.num_inputs() == UpdateShape::num_inputs());
+    CHECK(cs.num_constraints() == r.constraints);
+  }
+}
+
+TEST_CASE("update circuit: 32 GiB has tests/circuit.rs' 81,049,499 constraints") {
+  const CountingCS cs = count(kSectorSize32GiB);
+  CHECK(cs.num_constraints() == 81'049'499);
+  CHECK(cs.num_inputs() == 5);
+}
+
+TEST_CASE("update circuit: gen_challenge_bits costs what gadgets.rs asserts") {
+  for (const std::uint64_t nodes : allowed_sector_sizes()) {
+    INFO(sector_size_name(nodes));
+    const UpdateShape shape = update_shape(nodes);
+    CountingCS cs;
+    const AllocatedNum comm_r_new = AllocatedNum::alloc(cs, std::optional<Fr>());
+    const AllocatedNum k = AllocatedNum::alloc(cs, std::optional<Fr>());
+    const auto bits = gen_challenge_bits(cs, comm_r_new, k, shape.challenge_count,
+                                         shape.challenge_sans_partition_bit_len());
+    const std::size_t expected = nodes >= kSectorSize32GiB    ? 5680
+                                 : nodes == kSectorSize512MiB ? 4544
+                                                              : 568;
+    CHECK(cs.num_constraints() == expected);
+    CHECK(bits.size() == shape.challenge_count);
+  }
+}
+
+TEST_CASE("update circuit: apex_por costs what gadgets.rs asserts") {
+  CHECK(apex_por_constraints(1, 8) == 317'654);      // 1 to 8 KiB
+  CHECK(apex_por_constraints(2, 128) == 5'808'515);  // 16 and 32 KiB
+  CHECK(apex_por_constraints(4, 16) == 771'448);     // 16 KiB cut into 4 partitions
+  CHECK(apex_por_constraints(8, 8) == 453'797);      // and into 8
+}
