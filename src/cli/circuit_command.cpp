@@ -1,9 +1,11 @@
 // `cuzk circuit`: the size of one partition's PoRep circuit, counted without a witness: counts,
 // FFT domain, the parameter vector lengths a matching .params file must have, and optionally the
 // R1CS fingerprints, non-zeros and densities that rust-fil-proofs-r1cs.json pins; or the digests
-// of one partition's witness synthesized from a C1 file (rust-fil-proofs-witness.json).
+// of one partition's witness synthesized from a C1 file (rust-fil-proofs-witness.json); or the
+// same size report for one partition of an EmptySectorUpdate (SnapDeals) proof.
 //
 //   cuzk circuit --registered-proof StackedDrg32GiBV1_1 [--fingerprint] [--json]
+//   cuzk circuit --registered-update-proof StackedDrg32GiBV1 [--fingerprint] [--json]
 //   cuzk circuit --nodes 8 --layers 2 --challenges 1 --tree 8-0-0   (rust-fil-proofs test shapes)
 //   cuzk circuit --c1 C1 --partition K --witness-digest [--witness-source proving|witness|native]
 //   [--json]
@@ -18,6 +20,8 @@
 #include "circuit/stacked/circuit_report.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/partition_witness.hpp"
+#include "circuit/update/update_report.hpp"
+#include "circuit/update/update_shape.hpp"
 #include "cli/cli.hpp"
 #include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
@@ -33,6 +37,7 @@ using porep::RegisteredSealProof;
 
 struct CircuitOptions {
   std::string registered_proof;
+  std::string registered_update_proof;
   std::optional<std::uint64_t> nodes;
   std::optional<std::uint32_t> layers;
   std::optional<std::uint32_t> challenges;
@@ -84,15 +89,9 @@ std::string proof_name(const Selection& s) {
   return s.proof ? std::string(porep::seal_proof_info(*s.proof).name) : std::string();
 }
 
-void print_json(const Selection& s, const CircuitReport& r) {
+// The members of a report every circuit has, as JSON members (no braces around them).
+void print_json_sizes(const circuit::R1csReport& r) {
   const auto& p = r.params;
-  std::printf("{\"registered_proof\":%s,",
-              s.proof ? ("\"" + proof_name(s) + "\"").c_str() : "null");
-  std::printf("\"sector_size\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"layers\":%u,",
-              r.shape.nodes * porep::kNodeBytes, r.shape.nodes, r.shape.layers);
-  std::printf("\"tree\":\"%s\",\"partitions\":%u,\"challenges_per_partition\":%u,",
-              circuit::stacked::format_tree_shape(r.shape.tree).c_str(), s.partitions,
-              r.shape.challenges);
   std::printf("\"num_inputs\":%" PRIu64 ",\"num_aux\":%" PRIu64 ",\"num_constraints\":%" PRIu64
               ",\"num_constraints_with_inputs\":%" PRIu64 ",\"domain_size\":%" PRIu64 ",",
               r.num_inputs, r.num_aux, r.num_constraints, r.num_constraints_with_inputs(),
@@ -109,21 +108,16 @@ void print_json(const Selection& s, const CircuitReport& r) {
     std::printf("\"density\":{\"a_aux\":%" PRIu64 ",\"b_aux\":%" PRIu64 ",\"b_input\":%" PRIu64 "}",
                 d.density.a_aux, d.density.b_aux, d.density.b_input);
   }
-  std::printf("}\n");
 }
 
-void print_text(const Selection& s, const CircuitReport& r) {
-  const auto row = [](const char* key, const std::string& value) {
-    std::printf("%-28s %s\n", key, value.c_str());
-  };
+void print_text_row(const char* key, const std::string& value) {
+  std::printf("%-28s %s\n", key, value.c_str());
+}
+
+// The rows of a report every circuit has.
+void print_text_sizes(const circuit::R1csReport& r) {
+  const auto row = print_text_row;
   const auto num = [](std::uint64_t v) { return std::to_string(v); };
-  row("registered proof", s.proof ? proof_name(s) : "(none: shape given by hand)");
-  row("sector size", num(r.shape.nodes * porep::kNodeBytes) + " bytes");
-  row("nodes", num(r.shape.nodes));
-  row("layers", num(r.shape.layers));
-  row("tree (C, R_last)", circuit::stacked::format_tree_shape(r.shape.tree));
-  row("partitions", num(s.partitions));
-  row("challenges per partition", num(r.shape.challenges));
   row("inputs (ONE included)", num(r.num_inputs));
   row("aux", num(r.num_aux));
   row("constraints (synthesized)", num(r.num_constraints));
@@ -147,6 +141,75 @@ void print_text(const Selection& s, const CircuitReport& r) {
     row("density: inputs in B", num(d.density.b_input));
     row("density: aux in B", num(d.density.b_aux));
   }
+}
+
+void print_json(const Selection& s, const CircuitReport& r) {
+  std::printf("{\"registered_proof\":%s,",
+              s.proof ? ("\"" + proof_name(s) + "\"").c_str() : "null");
+  std::printf("\"sector_size\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"layers\":%u,",
+              r.shape.nodes * porep::kNodeBytes, r.shape.nodes, r.shape.layers);
+  std::printf("\"tree\":\"%s\",\"partitions\":%u,\"challenges_per_partition\":%u,",
+              circuit::stacked::format_tree_shape(r.shape.tree).c_str(), s.partitions,
+              r.shape.challenges);
+  print_json_sizes(r);
+  std::printf("}\n");
+}
+
+void print_text(const Selection& s, const CircuitReport& r) {
+  const auto row = print_text_row;
+  const auto num = [](std::uint64_t v) { return std::to_string(v); };
+  row("registered proof", s.proof ? proof_name(s) : "(none: shape given by hand)");
+  row("sector size", num(r.shape.nodes * porep::kNodeBytes) + " bytes");
+  row("nodes", num(r.shape.nodes));
+  row("layers", num(r.shape.layers));
+  row("tree (C, R_last)", circuit::stacked::format_tree_shape(r.shape.tree));
+  row("partitions", num(s.partitions));
+  row("challenges per partition", num(r.shape.challenges));
+  print_text_sizes(r);
+}
+
+// --registered-update-proof NAME: rust-fil-proofs' RegisteredUpdateProof names, StackedDrg<size>V1
+// for the published sizes. (To be replaced by src/porep/update/update_proof.hpp's table.)
+std::uint64_t update_proof_sector_nodes(const std::string& name) {
+  for (const std::uint64_t nodes : circuit::update::published_sector_sizes()) {
+    if (name == "StackedDrg" + std::string(circuit::update::sector_size_name(nodes)) + "V1") {
+      return nodes;
+    }
+  }
+  throw CLI::ValidationError("--registered-update-proof '" + name +
+                             "': expected StackedDrg2KiBV1, StackedDrg8MiBV1, StackedDrg512MiBV1, "
+                             "StackedDrg32GiBV1 or StackedDrg64GiBV1");
+}
+
+std::string format_tree_shape(const circuit::merkle::TreeShape& t) {
+  return std::to_string(t.base_arity) + "-" + std::to_string(t.sub_arity) + "-" +
+         std::to_string(t.top_arity);
+}
+
+void print_update_report(const CircuitOptions& o, const circuit::update::UpdateCircuitReport& r) {
+  const auto& s = r.shape;
+  const std::string name = o.registered_update_proof;
+  const std::string tree = format_tree_shape(s.tree_r);
+  if (o.json) {
+    std::printf("{\"registered_update_proof\":\"%s\",\"sector_size\":%" PRIu64 ",\"nodes\":%" PRIu64
+                ",\"tree_r\":\"%s\",\"partitions\":%zu,"
+                "\"challenges_per_partition\":%zu,\"apex_leaves\":%zu,",
+                name.c_str(), s.sector_nodes * porep::kNodeBytes, s.sector_nodes, tree.c_str(),
+                s.partition_count, s.challenge_count, s.apex_leaf_count);
+    print_json_sizes(r);
+    std::printf("}\n");
+    return;
+  }
+  const auto row = print_text_row;
+  const auto num = [](std::uint64_t v) { return std::to_string(v); };
+  row("registered update proof", name);
+  row("sector size", num(s.sector_nodes * porep::kNodeBytes) + " bytes");
+  row("nodes", num(s.sector_nodes));
+  row("tree (R old, R new)", tree);
+  row("partitions", num(s.partition_count));
+  row("challenges per partition", num(s.challenge_count));
+  row("apex leaves per partition", num(s.apex_leaf_count));
+  print_text_sizes(r);
 }
 
 // --c1 ... --witness-digest: the whole result is formatted before anything is printed.
@@ -194,11 +257,15 @@ void print_witness_digest(const CircuitOptions& o) {
 void add_circuit_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "circuit",
-      "Size, parameter lengths and fingerprints of one partition's PoRep circuit, or digests of "
-      "its witness");
+      "Size, parameter lengths and fingerprints of one partition's PoRep or EmptySectorUpdate "
+      "circuit, or digests of a PoRep partition's witness");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto o = std::make_shared<CircuitOptions>();
   auto* proof = add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof");
+  auto* update_proof = cmd->add_option("--registered-update-proof", o->registered_update_proof,
+                                       "Instead of a PoRep circuit: the EmptySectorUpdate "
+                                       "(SnapDeals) circuit of this registered update proof, e.g. "
+                                       "StackedDrg32GiBV1");
   auto* nodes = cmd->add_option("--nodes", o->nodes, "Override: sector nodes (32 bytes each)");
   auto* layers = cmd->add_option("--layers", o->layers, "Override: layers (2 or 11)");
   auto* challenges =
@@ -227,6 +294,8 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
   witness_source->needs(witness_digest);
   for (auto* opt : {proof, nodes, layers, challenges, tree, fingerprint})
     witness_digest->excludes(opt);
+  for (auto* opt : {proof, nodes, layers, challenges, tree, witness_digest})
+    update_proof->excludes(opt);
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([&exit_code, o] {
     if (o->witness_digest) {
@@ -234,10 +303,17 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
       exit_code = kExitSuccess;
       return;
     }
+    const auto fingerprint =
+        o->fingerprint ? circuit::Fingerprint::kCompute : circuit::Fingerprint::kSkip;
+    if (!o->registered_update_proof.empty()) {
+      const circuit::update::UpdateShape shape =
+          circuit::update::update_shape(update_proof_sector_nodes(o->registered_update_proof));
+      print_update_report(*o, circuit::update::analyze_update_circuit(shape, fingerprint));
+      exit_code = kExitSuccess;
+      return;
+    }
     const Selection s = select_shape(*o);
-    const CircuitReport report = circuit::stacked::analyze_circuit(
-        s.shape, o->fingerprint ? circuit::stacked::Fingerprint::kCompute
-                                : circuit::stacked::Fingerprint::kSkip);
+    const CircuitReport report = circuit::stacked::analyze_circuit(s.shape, fingerprint);
     if (o->json) {
       print_json(s, report);
     } else {

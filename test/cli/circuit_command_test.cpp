@@ -1,7 +1,7 @@
 // `cuzk circuit` end to end through cli::run: the JSON for rust-fil-proofs' base_8 test shape
 // (whose 1,199,620 constraints and 22 inputs the Rust asserts), with --fingerprint against
-// rust-fil-proofs' own numbers for it (../shared/vectors/rust-fil-proofs-r1cs.json), and the usage
-// errors (exit 2).
+// rust-fil-proofs' own numbers for it (../shared/vectors/rust-fil-proofs-r1cs.json), the
+// EmptySectorUpdate report at 2 KiB, and the usage errors (exit 2).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -53,6 +53,30 @@ TEST_CASE("cuzk circuit --fingerprint --json reports what rust-fil-proofs-r1cs.j
   CHECK(r["params_lengths"]["a"].get_uint64().value() == 22 + got.density.a_aux);
   CHECK(r["params_lengths"]["b_g1"].get_uint64().value() ==
         got.density.b_input + got.density.b_aux);
+}
+
+TEST_CASE("cuzk circuit --registered-update-proof: the EmptySectorUpdate circuit's report") {
+  // 1,705,039 constraints is tests/circuit.rs' assert at 2 KiB; the fingerprints and densities are
+  // ours (test/circuit/update_r1cs_test.cpp pins them too).
+  const Outcome o = run_cuzk(
+      {"circuit", "--registered-update-proof", "StackedDrg2KiBV1", "--fingerprint", "--json"});
+  CHECK(o.exit_code == 0);
+  CHECK(o.out ==
+        "{\"registered_update_proof\":\"StackedDrg2KiBV1\",\"sector_size\":2048,\"nodes\":64,"
+        "\"tree_r\":\"8-0-0\",\"partitions\":1,\"challenges_per_partition\":10,"
+        "\"apex_leaves\":8,\"num_inputs\":5,\"num_aux\":1703569,\"num_constraints\":1705039,"
+        "\"num_constraints_with_inputs\":1705044,\"domain_size\":2097152,"
+        "\"params_lengths\":{\"ic\":5,\"h\":2097151,\"l\":1703569,\"a\":1697194,"
+        "\"b_g1\":444404,\"b_g2\":444404},"
+        "\"fingerprint\":\"c787aea9329f4525b3bcde14533b9b775654f6a9afe0a7c671783c8bd4f1f7a5\","
+        "\"fingerprint_with_input_rows\":"
+        "\"2f0493eebe6d1bdc937302830533ede875e3b8744715a432eca84f9a70767b48\","
+        "\"nnz_incl_input_rows\":{\"A\":4030892,\"B\":1706537,\"C\":3616648},"
+        "\"density\":{\"a_aux\":1697189,\"b_aux\":444403,\"b_input\":1}}\n");
+  CHECK(run_cuzk({"circuit", "--registered-update-proof", "StackedDrg2KiBV1_1"}).exit_code == 2);
+  CHECK(run_cuzk({"circuit", "--registered-update-proof", "StackedDrg2KiBV1", "--registered-proof",
+                  "StackedDrg2KiBV1_1"})
+            .exit_code == 2);
 }
 
 TEST_CASE("cuzk circuit: usage errors exit with 2") {
