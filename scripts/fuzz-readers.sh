@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes cuzk's readers of untrusted files with libFuzzer: the C1 parser, the .params and .vk
-# readers and the proof reader (test/fuzz/README.md). Builds the targets with clang, ASan and
+# readers, the proof reader and the update input reader (test/fuzz/README.md). Builds the targets with clang, ASan and
 # UBSan in build-fuzz/ and runs each on its checked-in seed corpus, test/fuzz/corpus/<reader>/
 # (only read; what a run discovers goes to build-fuzz/corpus/<reader>/). A crash ends the run
 # with the input in build-fuzz/artifacts/: fix the reader, and add the input to
@@ -8,7 +8,7 @@
 #
 # Usage: scripts/fuzz-readers.sh --ci                  # 60 s in all, as scripts/test.sh runs it
 #        scripts/fuzz-readers.sh [SECONDS [READER...]]  # SECONDS per reader (default 120);
-#                                                       # READER: c1 params vk proof (default all)
+#                                                       # READER: c1 params vk proof update (default all)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -17,11 +17,11 @@ build=${CUZK_FUZZ_BUILD:-"$root/build-fuzz"}
 declare -A seconds
 if [[ ${1:-} == --ci ]]; then
   # The C1 parser gets the most: its inputs are the largest and the slowest to parse.
-  seconds=([c1]=24 [params]=12 [vk]=12 [proof]=12)
+  seconds=([c1]=20 [params]=10 [vk]=10 [proof]=10 [update]=10)
 else
   per_reader=${1:-120}
   readers=("${@:2}")
-  ((${#readers[@]})) || readers=(c1 params vk proof)
+  ((${#readers[@]})) || readers=(c1 params vk proof update)
   for r in "${readers[@]}"; do seconds[$r]=$per_reader; done
 fi
 
@@ -32,7 +32,7 @@ for r in "${!seconds[@]}"; do targets+=("cuzk_fuzz_$r"); done
 cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]}"
 
 mkdir -p "$build/artifacts"
-for r in c1 params vk proof; do
+for r in c1 params vk proof update; do
   [[ -n ${seconds[$r]:-} ]] || continue
   mkdir -p "$build/corpus/$r"
   echo "fuzz: $r for ${seconds[$r]} s" >&2

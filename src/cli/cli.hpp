@@ -21,6 +21,7 @@ void add_bench_witness_command(CLI::App& bench, int& exit_code);  // under `benc
 void add_bench_sector_command(CLI::App& bench, int& exit_code);   // under `bench`
 void add_circuit_command(CLI::App& app, int& exit_code);
 void add_gen_c1_command(CLI::App& app, int& exit_code);
+void add_gen_update_command(CLI::App& app, int& exit_code);
 void add_check_c1_command(CLI::App& app, int& exit_code);
 void add_prove_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);

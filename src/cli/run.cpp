@@ -37,6 +37,7 @@ int run(int argc, char** argv) {
   add_bench_command(app, exit_code);
   add_circuit_command(app, exit_code);
   add_gen_c1_command(app, exit_code);
+  add_gen_update_command(app, exit_code);
   add_check_c1_command(app, exit_code);
   add_prove_command(app, exit_code);
   add_verify_command(app, exit_code);

@@ -1,5 +1,6 @@
-// Internal to the C1 reader: simdjson on-demand helpers that fail with one line naming the field.
-// Do not include outside src/porep/c1_*.cpp (simdjson.h is a large header).
+// Internal to the JSON readers of porep (the C1 reader, update/update_input_json.cpp): simdjson
+// on-demand helpers that fail with one line naming the field. Do not include elsewhere (simdjson.h
+// is a large header).
 #pragma once
 
 #include <simdjson.h>
@@ -88,11 +89,11 @@ void read_exact_array(od::value value, std::span<Slot> slots, std::string_view u
 }
 
 // Calls handle(i, value) for each field whose key is keys[i], inside a PathScope of the key;
-// ignores unknown keys (as serde does) and fails on a duplicate or a missing key (serde has no
-// defaults for these structs).
+// ignores unknown keys (as serde does) and fails on a duplicate or on a missing one of the first
+// `required` keys (serde has no defaults for the C1 structs; the rest are Option fields).
 template <std::size_t N, class Handle>
 void read_fields(od::value value, const std::array<std::string_view, N>& keys, JsonPath& path,
-                 Handle&& handle) {
+                 Handle&& handle, std::size_t required = N) {
   std::array<bool, N> seen{};
   for (auto field_result : get_object(value, path)) {
     od::field field;
@@ -108,7 +109,7 @@ void read_fields(od::value value, const std::array<std::string_view, N>& keys, J
       break;
     }
   }
-  for (std::size_t i = 0; i < N; ++i) {
+  for (std::size_t i = 0; i < required; ++i) {
     if (!seen[i]) path.fail("missing field \"" + std::string(keys[i]) + "\"");
   }
 }

@@ -23,6 +23,26 @@ std::uint64_t leaf_count(const porep::PathShape& shape) {
   return n;
 }
 
+MerkleOpening open_path(const porep::PathShape& shape, const porep::Domain& root,
+                        std::uint64_t leaf, const NodeValue& node) {
+  MerkleOpening out;
+  out.root = root;
+  out.leaf = node(0, leaf);
+  out.shape = shape;
+  out.siblings.reserve(shape.sibling_count());
+  std::uint64_t index = leaf;
+  for (std::uint32_t level = 0; level < shape.levels(); ++level) {
+    const std::uint32_t arity = shape.arity(level);
+    const std::uint64_t first = index - index % arity;
+    for (std::uint64_t j = first; j < first + arity; ++j) {
+      if (j != index) out.siblings.push_back(node(level, j));
+    }
+    out.indices.push_back(static_cast<std::uint8_t>(index % arity));
+    index /= arity;
+  }
+  return out;
+}
+
 FullMerkleTree::FullMerkleTree(TreeHasher hasher, const porep::PathShape& shape,
                                std::vector<porep::Domain> leaves)
     : shape_(shape) {
@@ -45,22 +65,8 @@ FullMerkleTree::FullMerkleTree(TreeHasher hasher, const porep::PathShape& shape,
 
 MerkleOpening FullMerkleTree::open(std::uint64_t leaf) const {
   check_leaf(leaf, shape_);
-  MerkleOpening out;
-  out.root = root();
-  out.leaf = levels_.front()[leaf];
-  out.shape = shape_;
-  out.siblings.reserve(shape_.sibling_count());
-  std::uint64_t index = leaf;
-  for (std::uint32_t level = 0; level < shape_.levels(); ++level) {
-    const std::uint32_t arity = shape_.arity(level);
-    const std::uint64_t first = index - index % arity;
-    for (std::uint64_t j = first; j < first + arity; ++j) {
-      if (j != index) out.siblings.push_back(levels_[level][j]);
-    }
-    out.indices.push_back(static_cast<std::uint8_t>(index % arity));
-    index /= arity;
-  }
-  return out;
+  return open_path(shape_, root(), leaf,
+                   [this](std::uint32_t level, std::uint64_t j) { return levels_[level][j]; });
 }
 
 SparseMerkleTree::SparseMerkleTree(TreeHasher hasher, const porep::PathShape& shape,
@@ -99,22 +105,8 @@ MerkleOpening SparseMerkleTree::open(std::uint64_t leaf) const {
   if (!levels_.front().contains(leaf)) {
     throw Error("leaf " + std::to_string(leaf) + " of a sparse Merkle tree was not given");
   }
-  MerkleOpening out;
-  out.root = root();
-  out.leaf = value(0, leaf);
-  out.shape = shape_;
-  out.siblings.reserve(shape_.sibling_count());
-  std::uint64_t index = leaf;
-  for (std::uint32_t level = 0; level < shape_.levels(); ++level) {
-    const std::uint32_t arity = shape_.arity(level);
-    const std::uint64_t first = index - index % arity;
-    for (std::uint64_t j = first; j < first + arity; ++j) {
-      if (j != index) out.siblings.push_back(value(level, j));
-    }
-    out.indices.push_back(static_cast<std::uint8_t>(index % arity));
-    index /= arity;
-  }
-  return out;
+  return open_path(shape_, root(), leaf,
+                   [this](std::uint32_t level, std::uint64_t j) { return value(level, j); });
 }
 
 namespace {

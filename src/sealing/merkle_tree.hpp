@@ -33,6 +33,14 @@ class MerkleTree {
 // The number of leaves of a tree of this shape: the product of its level arities.
 std::uint64_t leaf_count(const porep::PathShape& shape);
 
+// The value of node `index` of `level` (0 = the leaves) in some tree.
+using NodeValue = std::function<porep::Domain(std::uint32_t level, std::uint64_t index)>;
+
+// The opening of `leaf` in a tree of `shape` and `root` whose nodes `node` gives: every tree kind
+// walks its path the same way and differs only in where a node's value comes from.
+MerkleOpening open_path(const porep::PathShape& shape, const porep::Domain& root,
+                        std::uint64_t leaf, const NodeValue& node);
+
 class FullMerkleTree final : public MerkleTree {
  public:
   // leaves.size() must be leaf_count(shape). Each level is hashed in parallel (OpenMP).
@@ -49,7 +57,7 @@ class FullMerkleTree final : public MerkleTree {
 };
 
 // The value of a node that no given leaf lies under: (level, index within the level) -> value.
-using NodeFiller = std::function<porep::Domain(std::uint32_t level, std::uint64_t index)>;
+using NodeFiller = NodeValue;
 
 class SparseMerkleTree final : public MerkleTree {
  public:

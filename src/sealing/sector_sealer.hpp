@@ -41,6 +41,8 @@ class SealedSector final : public Replica {
   const porep::Domain& comm_r() const { return comm_r_; }
   std::span<const porep::Domain> data() const { return tree_d_->leaves(); }
   std::span<const porep::Domain> labels(std::uint32_t layer) const { return labels_[layer - 1]; }
+  // The sealed replica, the leaves of tree R_last (an update's "sector key").
+  std::span<const porep::Domain> replica() const { return tree_r_last_->leaves(); }
 
  private:
   porep::Domain replica_id_{};

@@ -26,41 +26,12 @@ Fr to_fr(const porep::Domain& d) {
 
 }  // namespace
 
-porep::Domain hash_children(TreeHasher hasher, std::span<const porep::Domain> children) {
-  if (hasher == TreeHasher::kSha256) return hashers::sha256_multi_node(children);
-  if (children.size() > kMaxChildren) throw Error("Poseidon node with too many children");
-  std::array<Fr, kMaxChildren> parts;
-  for (std::size_t i = 0; i < children.size(); ++i) parts[i] = to_fr(children[i]);
-  return porep::fr_to_domain(hashers::poseidon_multi_node(std::span(parts).first(children.size())));
-}
-
 porep::Domain column_hash(std::span<const porep::Domain> rows) {
   if (rows.size() > kMaxChildren) throw Error("column of too many layers");
   std::array<Fr, kMaxChildren> parts;
   for (std::size_t i = 0; i < rows.size(); ++i) parts[i] = to_fr(rows[i]);
   return porep::fr_to_domain(
       hashers::poseidon::hash(std::span<const Fr>(parts).first(rows.size())));
-}
-
-porep::Domain root_from_path(TreeHasher hasher, const porep::Domain& leaf,
-                             const porep::PathShape& shape, std::span<const porep::Domain> siblings,
-                             std::span<const std::uint8_t> indices) {
-  if (siblings.size() != shape.sibling_count() || indices.size() != shape.levels()) {
-    throw Error("inclusion path of the wrong length");
-  }
-  std::array<porep::Domain, kMaxChildren> children;
-  porep::Domain current = leaf;
-  std::size_t next_sibling = 0;
-  for (std::uint32_t level = 0; level < shape.levels(); ++level) {
-    const std::uint32_t arity = shape.arity(level);
-    if (indices[level] >= arity || arity > kMaxChildren) throw Error("inclusion path position");
-    for (std::uint32_t slot = 0, s = 0; slot < arity; ++slot) {
-      children[slot] = slot == indices[level] ? current : siblings[next_sibling + s++];
-    }
-    next_sibling += arity - 1;
-    current = hash_children(hasher, std::span(children).first(arity));
-  }
-  return current;
 }
 
 porep::Domain comm_r_from_roots(const porep::Domain& comm_c, const porep::Domain& comm_r_last) {

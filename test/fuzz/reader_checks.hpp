@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "porep/c1_parser.hpp"
+#include "porep/update/update_input_json.hpp"
 #include "prover/params/mapped_parameters.hpp"
 #include "prover/params/point_io.hpp"
 #include "prover/params/verifying_key.hpp"
@@ -101,12 +102,33 @@ inline Verdict check_params(Bytes data) {
   }
 }
 
+// The update input reader (full checks, so verification runs too): what it accepts writes out and
+// reads back as the same input. Whitespace and field order may differ from the bytes read, so the
+// round trip is compared as values.
+inline Verdict check_update_input(Bytes data) {
+  const std::string_view input(reinterpret_cast<const char*>(data.data()), data.size());
+  try {
+    const auto parsed = porep::update::parse_update_input(input);
+    const auto again = porep::update::parse_update_input(porep::update::update_input_json(parsed));
+    if (again.partitions != parsed.partitions || again.comm_r_new != parsed.comm_r_new ||
+        again.miner_id != parsed.miner_id || again.sector_number != parsed.sector_number) {
+      return {true, "an accepted update input does not read back as itself"};
+    }
+    return {true, ""};
+  } catch (const Error&) {
+    return {};
+  }
+}
+
 // The readers by the name of their corpus folder (test/fuzz/corpus/<name>/) and fuzz target.
 struct Reader {
   std::string_view name;
   Verdict (*check)(Bytes);
 };
-inline constexpr Reader kReaders[] = {
-    {"c1", check_c1}, {"params", check_params}, {"vk", check_vk}, {"proof", check_proofs}};
+inline constexpr Reader kReaders[] = {{"c1", check_c1},
+                                      {"params", check_params},
+                                      {"vk", check_vk},
+                                      {"proof", check_proofs},
+                                      {"update", check_update_input}};
 
 }  // namespace cuzk::fuzz

@@ -3,6 +3,7 @@
 //   params  the .params of two small circuits (test/prover/groth16_circuits.hpp), fixed seeds
 //   vk      their verifying keys
 //   proof   one proof, and two proofs concatenated
+//   update  2 KiB update inputs of really sealed sectors (sealing/update), one with its identity
 // Usage: cuzk_fuzz_seed_corpus <corpus directory>   (built with the tests; run by hand when a
 // format changes, then commit the result)
 #include <cstdio>
@@ -13,12 +14,14 @@
 #include <vector>
 
 #include "porep/c1_fixture.hpp"
+#include "porep/update/update_input_json.hpp"
 #include "prover/cpu_backend.hpp"
 #include "prover/groth16_circuits.hpp"
 #include "prover/params/parameters.hpp"
 #include "prover/proof.hpp"
 #include "prover/prover.hpp"
 #include "prover/setup/test_setup.hpp"
+#include "sealing/update/update_generator.hpp"
 
 namespace {
 
@@ -82,5 +85,19 @@ int main(int argc, char** argv) {
   const auto proofs = prover::create_proofs(prover::InMemoryParameters(cubic), circuits, cpu);
   write(dir / "proof" / "one.bin", prover::encode_proofs(std::span(proofs).first(1)));
   write(dir / "proof" / "two.bin", prover::encode_proofs(proofs));
+
+  // Two 2 KiB updates of about 20 KB each (base64 of the bincode): the second names its sector.
+  for (const std::uint64_t seed : {1, 2}) {
+    sealing::GenerateUpdateOptions options;
+    options.data_seed = seed;
+    options.new_data_seed = seed + 10;
+    porep::update::UpdateInput input = sealing::generate_update(options);
+    if (seed == 2) {
+      input.miner_id = 1000;
+      input.sector_number = 7;
+    }
+    write(dir / "update" / ("StackedDrg2KiBV1." + std::to_string(seed) + ".json"),
+          porep::update::update_input_json(input));
+  }
   return 0;
 }

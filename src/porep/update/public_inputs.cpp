@@ -1,0 +1,41 @@
+#include "porep/update/public_inputs.hpp"
+
+#include <string>
+
+#include "util/error.hpp"
+#include "util/hex.hpp"
+
+namespace cuzk::porep::update {
+namespace {
+
+bls12_381::Fr commitment_fr(const Domain& d, const char* name) {
+  const auto fr = domain_to_fr(d);
+  if (!fr) throw Error(std::string(name) + " " + to_hex(d) + " is not a canonical Fr");
+  return *fr;
+}
+
+}  // namespace
+
+std::uint64_t k_and_h_select(const UpdateStatement& statement) {
+  const UpdateProofInfo& info = update_proof_info(statement.registered_proof);
+  if (statement.k >= info.partitions) {
+    throw Error("partition " + std::to_string(statement.k) + " of a " + std::string(info.name) +
+                " proof, which has " + std::to_string(info.partitions));
+  }
+  const auto selector = h_select(info, statement.h);
+  if (!selector) {
+    throw Error("h = " + std::to_string(statement.h) + " is not allowed for " +
+                std::string(info.name));
+  }
+  return std::uint64_t{statement.k} | (*selector << info.partition_bits());
+}
+
+std::array<bls12_381::Fr, kUpdatePublicInputCount> update_public_inputs(
+    const UpdateStatement& statement) {
+  return {bls12_381::Fr::from_u64(k_and_h_select(statement)),
+          commitment_fr(statement.comm_r_old, "comm_r_old"),
+          commitment_fr(statement.comm_d_new, "comm_d_new"),
+          commitment_fr(statement.comm_r_new, "comm_r_new")};
+}
+
+}  // namespace cuzk::porep::update
