@@ -6,6 +6,7 @@
 //
 //   cuzk circuit --registered-proof StackedDrg32GiBV1_1 [--fingerprint] [--json]
 //   cuzk circuit --registered-update-proof StackedDrg32GiBV1 [--fingerprint] [--json]
+//   cuzk circuit --update-input FILE --partition K --witness-digest [--json]
 //   cuzk circuit --nodes 8 --layers 2 --challenges 1 --tree 8-0-0   (rust-fil-proofs test shapes)
 //   cuzk circuit --c1 C1 --partition K --witness-digest [--witness-source proving|witness|native]
 //   [--json]
@@ -16,16 +17,20 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "circuit/stacked/circuit_report.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/partition_witness.hpp"
+#include "circuit/update/from_vanilla.hpp"
 #include "circuit/update/update_report.hpp"
 #include "circuit/update/update_shape.hpp"
 #include "cli/cli.hpp"
 #include "cli/registered_proof_option.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_input_json.hpp"
+#include "porep/update/update_proof.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::cli {
@@ -44,6 +49,7 @@ struct CircuitOptions {
   std::string tree;
   bool fingerprint = false;
   std::string c1;
+  std::string update_input;
   std::uint32_t partition = 0;
   bool witness_digest = false;
   std::string witness_source = "proving";
@@ -168,17 +174,13 @@ void print_text(const Selection& s, const CircuitReport& r) {
   print_text_sizes(r);
 }
 
-// --registered-update-proof NAME: rust-fil-proofs' RegisteredUpdateProof names, StackedDrg<size>V1
-// for the published sizes. (To be replaced by src/porep/update/update_proof.hpp's table.)
-std::uint64_t update_proof_sector_nodes(const std::string& name) {
-  for (const std::uint64_t nodes : circuit::update::published_sector_sizes()) {
-    if (name == "StackedDrg" + std::string(circuit::update::sector_size_name(nodes)) + "V1") {
-      return nodes;
-    }
+porep::update::RegisteredUpdateProof update_proof_option(const std::string& name) {
+  const auto proof = porep::update::update_proof_from_name(name);
+  if (!proof) {
+    throw CLI::ValidationError("--registered-update-proof '" + name + "': expected one of " +
+                               porep::update::update_proof_names(", "));
   }
-  throw CLI::ValidationError("--registered-update-proof '" + name +
-                             "': expected StackedDrg2KiBV1, StackedDrg8MiBV1, StackedDrg512MiBV1, "
-                             "StackedDrg32GiBV1 or StackedDrg64GiBV1");
+  return *proof;
 }
 
 std::string format_tree_shape(const circuit::merkle::TreeShape& t) {
@@ -212,6 +214,30 @@ void print_update_report(const CircuitOptions& o, const circuit::update::UpdateC
   print_text_sizes(r);
 }
 
+// A witness digest, formatted whole before anything is printed. `proof_key` names the JSON member
+// of the registered proof.
+void print_digest(const CircuitOptions& o, const char* proof_key, const std::string& name,
+                  std::string_view source, const circuit::WitnessDigest& d) {
+  const std::string source_name(source);
+  char text[1024];
+  if (o.json) {
+    std::snprintf(text, sizeof text,
+                  "{\"%s\":\"%s\",\"partition\":%u,\"witness_source\":\"%s\","
+                  "\"num_inputs\":%" PRIu64 ",\"num_aux\":%" PRIu64
+                  ",\"aux_sha256\":\"%s\",\"inputs_sha256\":\"%s\"}\n",
+                  proof_key, name.c_str(), o.partition, source_name.c_str(), d.num_inputs,
+                  d.num_aux, d.aux_sha256.c_str(), d.inputs_sha256.c_str());
+  } else {
+    std::snprintf(text, sizeof text,
+                  "%-28s %s\n%-28s %u\n%-28s %s\n%-28s %" PRIu64 "\n%-28s %" PRIu64
+                  "\n%-28s %s\n%-28s %s\n",
+                  "registered proof", name.c_str(), "partition", o.partition, "witness source",
+                  source_name.c_str(), "inputs (ONE included)", d.num_inputs, "aux", d.num_aux,
+                  "aux sha256", d.aux_sha256.c_str(), "inputs sha256", d.inputs_sha256.c_str());
+  }
+  std::fputs(text, stdout);
+}
+
 // --c1 ... --witness-digest: the whole result is formatted before anything is printed.
 void print_witness_digest(const CircuitOptions& o) {
   const auto source = circuit::stacked::witness_source_from_name(o.witness_source);
@@ -229,27 +255,30 @@ void print_witness_digest(const CircuitOptions& o) {
     throw CLI::ValidationError("--partition " + std::to_string(o.partition) + ": " + o.c1 +
                                " has partitions 0 to " + std::to_string(c1.partitions - 1));
   }
-  const circuit::WitnessDigest d =
-      circuit::stacked::partition_witness_digest(c1, o.partition, *source);
-  const std::string name(c1.info().name);
-  const std::string source_name(circuit::stacked::witness_source_name(*source));
-  char text[1024];
-  if (o.json) {
-    std::snprintf(text, sizeof text,
-                  "{\"registered_proof\":\"%s\",\"partition\":%u,\"witness_source\":\"%s\","
-                  "\"num_inputs\":%" PRIu64 ",\"num_aux\":%" PRIu64
-                  ",\"aux_sha256\":\"%s\",\"inputs_sha256\":\"%s\"}\n",
-                  name.c_str(), o.partition, source_name.c_str(), d.num_inputs, d.num_aux,
-                  d.aux_sha256.c_str(), d.inputs_sha256.c_str());
-  } else {
-    std::snprintf(text, sizeof text,
-                  "%-28s %s\n%-28s %u\n%-28s %s\n%-28s %" PRIu64 "\n%-28s %" PRIu64
-                  "\n%-28s %s\n%-28s %s\n",
-                  "registered proof", name.c_str(), "partition", o.partition, "witness source",
-                  source_name.c_str(), "inputs (ONE included)", d.num_inputs, "aux", d.num_aux,
-                  "aux sha256", d.aux_sha256.c_str(), "inputs sha256", d.inputs_sha256.c_str());
+  print_digest(o, "registered_proof", std::string(c1.info().name),
+               circuit::stacked::witness_source_name(*source),
+               circuit::stacked::partition_witness_digest(c1, o.partition, *source));
+}
+
+// --update-input ... --witness-digest: partition K's circuit from its vanilla proof, synthesized
+// in ProvingCS.
+void print_update_witness_digest(const CircuitOptions& o) {
+  porep::update::UpdateInput input;
+  try {
+    input = porep::update::load_update_input_file(o.update_input,
+                                                  porep::update::UpdateInputChecks::kStructure);
+  } catch (const Error& e) {
+    throw CLI::ValidationError(e.what());  // an unreadable or malformed input is bad input
   }
-  std::fputs(text, stdout);
+  if (o.partition >= input.partitions.size()) {
+    throw CLI::ValidationError("--partition " + std::to_string(o.partition) + ": " +
+                               o.update_input + " has partitions 0 to " +
+                               std::to_string(input.partitions.size() - 1));
+  }
+  const circuit::update::UpdateCircuit circuit = circuit::update::circuit_from_vanilla(
+      input.statement(o.partition), input.partitions[o.partition]);
+  print_digest(o, "registered_update_proof", std::string(input.info().name), "proving",
+               circuit::update::update_witness_digest(circuit));
 }
 
 }  // namespace
@@ -258,7 +287,7 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "circuit",
       "Size, parameter lengths and fingerprints of one partition's PoRep or EmptySectorUpdate "
-      "circuit, or digests of a PoRep partition's witness");
+      "circuit, or digests of a partition's witness");
   // The options outlive this function: CLI11 writes them during parse, the callback reads them.
   auto o = std::make_shared<CircuitOptions>();
   auto* proof = add_registered_proof_option(*cmd, o->registered_proof, "Registered seal proof");
@@ -277,7 +306,10 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
                     "Also compute the R1CS fingerprints (bellpepper's TestConstraintSystem::hash, "
                     "without and with the input rows), the non-zeros per matrix and the densities");
   auto* c1 = cmd->add_option("--c1", o->c1, "C1 file (lotus/curio wrapper or inner JSON)");
-  auto* partition = cmd->add_option("--partition", o->partition, "Partition of the C1 (default 0)");
+  auto* update_input = cmd->add_option("--update-input", o->update_input,
+                                       "Update input file (cuzk gen-update; docs/update-input.md)");
+  auto* partition = cmd->add_option("--partition", o->partition,
+                                    "Partition of the C1 or update input (default 0)");
   auto* witness_source = cmd->add_option("--witness-source", o->witness_source,
                                          "What synthesizes the witness: proving (ProvingCS, the "
                                          "CPU prover's; about 17 GB at 32 GiB), witness "
@@ -286,10 +318,13 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
                              ->capture_default_str();
   auto* witness_digest = cmd->add_flag(
       "--witness-digest", o->witness_digest,
-      "Instead of the circuit's size: synthesize partition K of --c1 and print SHA-256 digests of "
-      "its aux values and inputs (each Fr as 32 little-endian bytes, ONE first among inputs)");
-  witness_digest->needs(c1);
+      "Instead of the circuit's size: synthesize partition K of --c1 or --update-input and print "
+      "SHA-256 digests of its aux values and inputs (each Fr as 32 little-endian bytes, ONE first "
+      "among inputs)");
   c1->needs(witness_digest);
+  update_input->needs(witness_digest);
+  update_input->excludes(c1);
+  update_input->excludes(witness_source);
   partition->needs(witness_digest);
   witness_source->needs(witness_digest);
   for (auto* opt : {proof, nodes, layers, challenges, tree, fingerprint})
@@ -299,7 +334,14 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([&exit_code, o] {
     if (o->witness_digest) {
-      print_witness_digest(*o);
+      if (o->update_input.empty() && o->c1.empty()) {
+        throw CLI::ValidationError("--witness-digest needs --c1 or --update-input");
+      }
+      if (o->update_input.empty()) {
+        print_witness_digest(*o);
+      } else {
+        print_update_witness_digest(*o);
+      }
       exit_code = kExitSuccess;
       return;
     }
@@ -307,7 +349,7 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
         o->fingerprint ? circuit::Fingerprint::kCompute : circuit::Fingerprint::kSkip;
     if (!o->registered_update_proof.empty()) {
       const circuit::update::UpdateShape shape =
-          circuit::update::update_shape(update_proof_sector_nodes(o->registered_update_proof));
+          circuit::update::update_shape(update_proof_option(o->registered_update_proof));
       print_update_report(*o, circuit::update::analyze_update_circuit(shape, fingerprint));
       exit_code = kExitSuccess;
       return;

@@ -1,9 +1,6 @@
 #include "hashers/poseidon_gen_randomness.hpp"
 
-#include <array>
 #include <stdexcept>
-
-#include "hashers/poseidon.hpp"
 
 namespace cuzk::hashers::poseidon {
 
@@ -23,11 +20,6 @@ const PoseidonConstants& gen_randomness_constants() {
     return c;
   }();
   return constants;
-}
-
-Fr gen_randomness_hash(const Fr& a, const Fr& b) {
-  const std::array<Fr, 2> preimage = {a, b};
-  return hash(preimage, gen_randomness_constants());
 }
 
 }  // namespace cuzk::hashers::poseidon

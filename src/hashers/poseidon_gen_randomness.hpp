@@ -2,7 +2,8 @@
 // Standard strength, and neptune's HashType::Custom(CType::Arbitrary(1)) in place of the MerkleTree
 // tag (storage-proofs-update constants.rs, POSEIDON_CONSTANTS_GEN_RANDOMNESS). It gives
 // phi = H(comm_d_new, comm_r_old), rho = H(phi, high bits of a node index) and the challenge
-// digests H(comm_r_new, digest index), natively and in the circuit alike.
+// digests H(comm_r_new, digest index); the circuit needs the constants themselves (its R1CS
+// coefficients), the native side (porep/update/randomness.hpp) only the hash.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,5 @@ bls12_381::Fr custom_domain_tag(std::uint64_t id);
 // The arity-2 constants with custom tag 1. The round constants and matrices depend only on the
 // width and the strength, so they equal the MerkleTree arity-2 ones; only the tag differs.
 const PoseidonConstants& gen_randomness_constants();
-
-// Poseidon over [a, b] with gen_randomness_constants().
-bls12_381::Fr gen_randomness_hash(const bls12_381::Fr& a, const bls12_381::Fr& b);
 
 }  // namespace cuzk::hashers::poseidon

@@ -38,7 +38,8 @@ std::optional<std::size_t> first_unsatisfied_row(const UpdateCircuit& circuit) {
 
 TEST_CASE(
     "update circuit: a natively built 2 KiB update satisfies it, with the statement's inputs") {
-  const NativeUpdate update(kSectorSize2KiB, /*seed=*/7);
+  const NativeUpdate update(cuzk::porep::update::RegisteredUpdateProof::kStackedDrg2KiBV1,
+                            /*seed=*/7);
   const UpdateCircuit circuit = update.circuit(0);
   TestCS cs;
   synthesize(cs, circuit);
@@ -56,8 +57,8 @@ TEST_CASE(
   // h_select names the first (constants.rs h_select takes the first position), so 2^0.
   CHECK(expected[0] == Fr::from_u64(1));
 
-  // The circuit's challenge bits and rho are the native ones.
-  const std::uint64_t c0 = update.challenges(0)[0];
+  // The circuit's rho for challenge 0 is the native one.
+  const std::uint32_t c0 = update.challenges(0)[0];
   CHECK(cs.get("challenge 0/rho/hash result/allocate for Elt::Num/num") == update.rho(c0));
 
   {
@@ -86,7 +87,8 @@ TEST_CASE(
 
 TEST_CASE("update circuit: a wrong witness synthesizes to an unsatisfied circuit") {
   // ProvingCS evaluates every row without TestCS's names: a fraction of the time.
-  const NativeUpdate update(kSectorSize2KiB, /*seed=*/11);
+  const NativeUpdate update(cuzk::porep::update::RegisteredUpdateProof::kStackedDrg2KiBV1,
+                            /*seed=*/11);
   CHECK(!first_unsatisfied_row(update.circuit(0)));
   struct Tamper {
     const char* what;

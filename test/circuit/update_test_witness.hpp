@@ -1,19 +1,20 @@
 // A valid sector update built natively, as storage-proofs-update tests/circuit.rs builds one: a
 // random old replica and its TreeR, a random comm_c, random new data and TreeDNew, the data
 // encoded with rho into the new replica and its TreeR, and per partition the challenges, the apex
-// leaves and the three openings of each challenge, turned into circuit inputs. Only cuzk's own
-// hashers are used, through the PoRep tests' NativeMerkleTree.
+// leaves and the three openings of each challenge, turned into circuit inputs. The trees are the
+// PoRep tests' NativeMerkleTree; phi, rho and the challenges are porep/update's (which
+// test/porep checks against challenges.rs' vectors), not the circuit's.
 #pragma once
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
-#include "circuit/update/gen_challenge_bits.hpp"
 #include "circuit/update/update_inputs.hpp"
 #include "circuit/update/update_shape.hpp"
-#include "hashers/poseidon_gen_randomness.hpp"
 #include "hashers/poseidon_hasher.hpp"
+#include "porep/update/challenges.hpp"
+#include "porep/update/randomness.hpp"
 #include "stacked_test_witness.hpp"
 
 namespace cuzk::test {
@@ -23,10 +24,12 @@ class NativeUpdate {
   using TreeR = NativeMerkleTree<merkle::PoseidonMerkleHasher>;
   using TreeD = NativeMerkleTree<merkle::Sha256MerkleHasher>;
 
-  NativeUpdate(std::uint64_t sector_nodes, std::uint64_t seed)
-      : shape_(circuit::update::update_shape(sector_nodes)),
-        h_(circuit::update::h_default(sector_nodes)),
+  NativeUpdate(porep::update::RegisteredUpdateProof proof, std::uint64_t seed)
+      : info_(porep::update::update_proof_info(proof)),
+        shape_(circuit::update::update_shape(proof)),
+        h_(info_.h()),
         rng_(seed) {
+    const std::uint64_t sector_nodes = info_.nodes;
     const std::uint64_t n = sector_nodes;
     std::vector<Fr> labels_r_old(n), data(n), labels_r_new(n);
     for (Fr& x : labels_r_old) x = random_fr();
@@ -38,7 +41,7 @@ class NativeUpdate {
     tree_d_new_.emplace(shape_.tree_d(), data);
     comm_d_new_ = tree_d_new_->root();
 
-    phi_ = hashers::poseidon::gen_randomness_hash(comm_d_new_, comm_r_old_);
+    phi_ = porep::update::phi(porep::fr_to_domain(comm_d_new_), porep::fr_to_domain(comm_r_old_));
     for (std::uint64_t i = 0; i < n; ++i) labels_r_new[i] = labels_r_old[i] + data[i] * rho(i);
     tree_r_new_.emplace(shape_.tree_r, labels_r_new);
     comm_r_new_ = hashers::poseidon_hash2(comm_c_, tree_r_new_->root());
@@ -52,36 +55,17 @@ class NativeUpdate {
 
   // rho for node i: H(phi, the h high bits of i) (vanilla.rs rho).
   Fr rho(std::uint64_t node) const {
-    const std::uint64_t high = node >> (shape_.challenge_bit_len - h_);
-    return hashers::poseidon::gen_randomness_hash(phi_, Fr::from_u64(high));
+    return porep::update::rho(phi_,
+                              static_cast<std::uint32_t>(node >> (shape_.challenge_bit_len - h_)));
   }
 
-  // Partition k's challenges (challenges.rs Challenges::new): digest j = H(comm_r_new,
-  // k * digests_per_partition + j), cut into chunks of random bits, the partition index above.
-  std::vector<std::uint64_t> challenges(std::size_t k) const {
-    const std::size_t bits = shape_.challenge_sans_partition_bit_len();
-    const std::size_t per_digest = circuit::update::challenges_per_digest(bits);
-    const std::size_t digests =
-        circuit::update::digests_per_partition(shape_.challenge_count, bits);
-    std::vector<std::uint64_t> out;
-    for (std::size_t j = 0; out.size() < shape_.challenge_count; ++j) {
-      const Fr digest =
-          hashers::poseidon::gen_randomness_hash(comm_r_new_, Fr::from_u64(k * digests + j));
-      const auto limbs = digest.to_canonical();
-      for (std::size_t c = 0; c < per_digest && out.size() < shape_.challenge_count; ++c) {
-        std::uint64_t value = 0;
-        for (std::size_t b = 0; b < bits; ++b) {
-          const std::size_t i = c * bits + b;
-          value |= ((limbs[i / 64] >> (i % 64)) & 1) << b;
-        }
-        out.push_back(value | (std::uint64_t{k} << bits));
-      }
-    }
-    return out;
+  // Partition k's challenges (challenges.rs Challenges::new).
+  std::vector<std::uint32_t> challenges(std::uint32_t k) const {
+    return porep::update::update_challenges(info_, porep::fr_to_domain(comm_r_new_), k);
   }
 
   // Partition k's circuit: the statement (h = h_default) and the openings of its challenges.
-  circuit::update::UpdateCircuit circuit(std::size_t k) const {
+  circuit::update::UpdateCircuit circuit(std::uint32_t k) const {
     circuit::update::UpdateCircuit c;
     c.shape = shape_;
     c.public_inputs = circuit::update::UpdatePublicInputs::make(shape_, k, h_, comm_r_old_,
@@ -100,7 +84,7 @@ class NativeUpdate {
                           std::vector<Fr>(first, first + static_cast<std::ptrdiff_t>(apex_span)));
       c.private_inputs.apex_leafs.emplace_back(subtree.root());
     }
-    for (const std::uint64_t challenge : challenges(k)) {
+    for (const std::uint32_t challenge : challenges(k)) {
       circuit::update::UpdateChallengeProof proof;
       proof.leaf_r_old = labels_r_old_[challenge];
       proof.path_r_old = rows(tree_r_old_->path(challenge));
@@ -133,13 +117,15 @@ class NativeUpdate {
     return out;
   }
 
+  const porep::update::UpdateProofInfo& info_;
   circuit::update::UpdateShape shape_;
   std::size_t h_;
   std::mt19937_64 rng_;
   std::vector<Fr> labels_r_old_, data_, labels_r_new_;
   std::optional<TreeR> tree_r_old_, tree_r_new_;
   std::optional<TreeD> tree_d_new_;
-  Fr comm_c_, comm_r_old_, comm_d_new_, comm_r_new_, phi_;
+  Fr comm_c_, comm_r_old_, comm_d_new_, comm_r_new_;
+  porep::Domain phi_{};
 };
 
 }  // namespace cuzk::test

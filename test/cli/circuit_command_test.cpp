@@ -1,7 +1,8 @@
 // `cuzk circuit` end to end through cli::run: the JSON for rust-fil-proofs' base_8 test shape
 // (whose 1,199,620 constraints and 22 inputs the Rust asserts), with --fingerprint against
 // rust-fil-proofs' own numbers for it (../shared/vectors/rust-fil-proofs-r1cs.json), the
-// EmptySectorUpdate report at 2 KiB, and the usage errors (exit 2).
+// EmptySectorUpdate report at 2 KiB and witness digest of gen-update's 2 KiB input, and the usage
+// errors (exit 2).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -97,6 +98,11 @@ TEST_CASE("cuzk circuit --witness-digest: usage errors exit with 2, one line, no
        "StackedDrg2KiBV1_1"},
       {"circuit", "--c1", "c1.json", "--witness-digest", "--witness-source", "gpu"},
       {"circuit", "--c1", "/nonexistent/c1.json", "--witness-digest"},
+      {"circuit", "--update-input", "update.json"},
+      {"circuit", "--update-input", "update.json", "--c1", "c1.json", "--witness-digest"},
+      {"circuit", "--update-input", "update.json", "--witness-digest", "--witness-source",
+       "native"},
+      {"circuit", "--update-input", "/nonexistent/update.json", "--witness-digest"},
   };
   for (const auto& args : cases) {
     INFO(args.back());
@@ -105,4 +111,28 @@ TEST_CASE("cuzk circuit --witness-digest: usage errors exit with 2, one line, no
     CHECK(o.out.empty());
     CHECK((!o.err.empty() && o.err.find('\n') == o.err.size() - 1));
   }
+}
+
+TEST_CASE("cuzk circuit --update-input --witness-digest: gen-update's 2 KiB input") {
+  // gen-update's defaults always give the same input, so the digests are fixed (ours: no Rust run
+  // has digested an update witness).
+  char dir_template[] = "/tmp/cuzk-circuit-update-XXXXXX";
+  REQUIRE(::mkdtemp(dir_template) != nullptr);
+  const std::string path = std::string(dir_template) + "/update.json";
+  REQUIRE(
+      run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1", "-o", path}).exit_code ==
+      0);
+  const Outcome o = run_cuzk(
+      {"circuit", "--update-input", path, "--partition", "0", "--witness-digest", "--json"});
+  CHECK(o.exit_code == 0);
+  CHECK(
+      o.out ==
+      "{\"registered_update_proof\":\"StackedDrg2KiBV1\",\"partition\":0,"
+      "\"witness_source\":\"proving\",\"num_inputs\":5,\"num_aux\":1703569,"
+      "\"aux_sha256\":\"c8f4402d40929df018eaf855db6c19ff41532579a40cfe96fecb495c72316be2\","
+      "\"inputs_sha256\":\"a0484bf2a4c69809a362ac25c9faefb790f55c96278cdeedcad635cfb7cb5104\"}\n");
+  CHECK(run_cuzk({"circuit", "--update-input", path, "--partition", "1", "--witness-digest"})
+            .exit_code == 2);
+  std::remove(path.c_str());
+  ::rmdir(dir_template);
 }

@@ -34,8 +34,6 @@ constexpr std::array<std::uint64_t, 11> kAllowed = {
     kSectorSize1KiB,   kSectorSize2KiB,  kSectorSize4KiB, kSectorSize8KiB,
     kSectorSize16KiB,  kSectorSize32KiB, kSectorSize8MiB, kSectorSize16MiB,
     kSectorSize512MiB, kSectorSize32GiB, kSectorSize64GiB};
-constexpr std::array<std::uint64_t, 5> kPublished = {
-    kSectorSize2KiB, kSectorSize8MiB, kSectorSize512MiB, kSectorSize32GiB, kSectorSize64GiB};
 
 const SizeRow& row_of(std::uint64_t sector_nodes) {
   for (const SizeRow& row : kSizes) {
@@ -103,16 +101,12 @@ UpdateShape update_shape(std::uint64_t sector_nodes) {
   return s;
 }
 
-std::span<const std::uint64_t> published_sector_sizes() { return kPublished; }
+UpdateShape update_shape(porep::update::RegisteredUpdateProof proof) {
+  return update_shape(porep::update::update_proof_info(proof).nodes);
+}
+
 std::span<const std::uint64_t> allowed_sector_sizes() { return kAllowed; }
 
 std::string_view sector_size_name(std::uint64_t sector_nodes) { return row_of(sector_nodes).name; }
-
-std::optional<std::uint64_t> parse_sector_size(std::string_view name) {
-  for (const SizeRow& row : kSizes) {
-    if (row.name == name) return row.sector_nodes;
-  }
-  return std::nullopt;
-}
 
 }  // namespace cuzk::circuit::update

@@ -4,18 +4,18 @@
 // Rust names. Besides the published sizes the table holds the Rust's testing sizes, whose circuit
 // sizes tests/circuit.rs asserts.
 //
-// When src/porep/update/update_proof.hpp (the registered update proofs) lands, a registered proof
-// will map onto update_shape(sector_nodes) here; this table stays the circuit's own.
+// A registered update proof (porep/update/update_proof.hpp, whose table holds the published sizes)
+// maps onto update_shape(its nodes); update_counts_test checks that both tables agree.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string_view>
 
 #include "circuit/merkle/por.hpp"
+#include "porep/update/update_proof.hpp"
 
 namespace cuzk::circuit::update {
 
@@ -70,15 +70,12 @@ struct UpdateShape {
 };
 
 UpdateShape update_shape(std::uint64_t sector_nodes);
+UpdateShape update_shape(porep::update::RegisteredUpdateProof proof);
 
-// The published sector sizes, smallest first: 2 KiB, 8 MiB, 512 MiB, 32 GiB, 64 GiB.
-std::span<const std::uint64_t> published_sector_sizes();
 // Every size the table holds (constants.rs ALLOWED_SECTOR_SIZES), smallest first.
 std::span<const std::uint64_t> allowed_sector_sizes();
 
-// "2KiB", "8MiB", "32GiB" for sector_nodes · 32 bytes; and back (nullopt for a size the table
-// does not hold).
+// "2KiB", "8MiB", "32GiB" for sector_nodes · 32 bytes.
 std::string_view sector_size_name(std::uint64_t sector_nodes);
-std::optional<std::uint64_t> parse_sector_size(std::string_view name);
 
 }  // namespace cuzk::circuit::update
