@@ -1,8 +1,8 @@
 // Pinned sizes of the EmptySectorUpdate circuit. The constraint counts of whole partitions come
 // from rust-fil-proofs' own asserts (storage-proofs-update tests/circuit.rs: the six testing sizes
 // and 32 GiB) and those of its gadgets from gadgets.rs' tests (gen_challenge_bits, apex_por). The
-// input and aux counts, and the sizes the Rust does not state, are ours, pinned so that a change
-// shows.
+// other counts of the registered sizes (update_r1cs_vectors.hpp) are ours, pinned so that a change
+// shows; 64 GiB's are checked with its fingerprint (update_r1cs_production_test.cpp).
 #include <doctest/doctest.h>
 
 #include <cstddef>
@@ -13,6 +13,7 @@
 #include "circuit/update/gen_challenge_bits.hpp"
 #include "circuit/update/update_circuit.hpp"
 #include "circuit/update/update_shape.hpp"
+#include "update_r1cs_vectors.hpp"
 
 namespace {
 
@@ -64,10 +65,35 @@ TEST_CASE("update circuit: tests/circuit.rs' constraint counts at the testing si
   }
 }
 
-TEST_CASE("update circuit: 32 GiB has tests/circuit.rs' 81,049,499 constraints") {
-  const CountingCS cs = count(kSectorSize32GiB);
-  CHECK(cs.num_constraints() == 81'049'499);
-  CHECK(cs.num_inputs() == 5);
+TEST_CASE(
+    "update circuit: the registered sizes' counts; 32 GiB's is tests/circuit.rs' 81,049,499") {
+  CHECK(cuzk::test::kUpdateR1csVectors[3].digest.size.num_constraints == 81'049'499);
+  for (const auto& v : cuzk::test::kUpdateR1csVectors) {
+    if (v.proof == cuzk::porep::update::RegisteredUpdateProof::kStackedDrg64GiBV1) continue;
+    INFO(v.name);
+    CountingCS cs;
+    synthesize(cs, blank_update_circuit(update_shape(v.proof)));
+    CHECK(cs.size() == v.digest.size);
+    // Each input row adds one entry to A.
+    CHECK(cs.nonzeros_a() + cs.num_inputs() == v.digest.nnz_with_input_rows.a);
+    CHECK(cs.nonzeros_b() == v.digest.nnz_with_input_rows.b);
+    CHECK(cs.nonzeros_c() == v.digest.nnz_with_input_rows.c);
+  }
+}
+
+TEST_CASE("update circuit: the shape table agrees with the registered update proofs'") {
+  for (const auto& info : cuzk::porep::update::all_update_proofs()) {
+    INFO(info.name);
+    const UpdateShape s = update_shape(info.proof);
+    CHECK(s.sector_nodes == info.nodes);
+    CHECK(s.partition_count == info.partitions);
+    CHECK(s.challenge_count == info.challenges_per_partition);
+    CHECK(s.apex_leaf_count == info.apex_leaves);
+    CHECK(s.tree_r.base_arity == info.tree.base_arity);
+    CHECK(s.tree_r.sub_arity == info.tree.sub_arity);
+    CHECK(s.tree_r.top_arity == info.tree.top_arity);
+    for (std::size_t i = 0; i < kHsCount; ++i) CHECK(s.hs[i] == info.h_choices[i]);
+  }
 }
 
 TEST_CASE("update circuit: gen_challenge_bits costs what gadgets.rs asserts") {
