@@ -1,7 +1,7 @@
-// What `cuzk circuit --update-sector-size` prints about one EmptySectorUpdate partition circuit
-// (circuit/r1cs_report.hpp: counts, FFT domain, parameter vector lengths, optional fingerprints),
-// and the digest of one partition's witness, which `cuzk circuit` will print once the update's
-// vanilla proofs can be read (from_vanilla, branch update-protocol).
+// What `cuzk circuit --registered-update-proof` prints about one EmptySectorUpdate partition
+// circuit (circuit/r1cs_report.hpp: counts, FFT domain, parameter vector lengths, optional
+// fingerprints), and the digest of one partition's witness that `cuzk circuit --update-input
+// --witness-digest` prints (the circuit built by circuit_from_vanilla).
 #pragma once
 
 #include "circuit/r1cs_report.hpp"
