@@ -16,6 +16,7 @@
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "circuit/test_cs.hpp"
 #include "stacked_test_witness.hpp"
+#include "tamper.hpp"
 
 namespace {
 
@@ -24,15 +25,7 @@ namespace porep = cuzk::porep;
 using namespace cuzk::circuit;
 using cuzk::bls12_381::Fr;
 using cuzk::test::NativeSector;
-
-// Overwrites the variable at `path`, returns the first unsatisfied constraint, and restores it.
-std::string unsatisfied_after_setting(TestCS& cs, const std::string& path, const Fr& value) {
-  const Fr saved = cs.get(path);
-  cs.set(path, value);
-  const std::string failed = cs.which_is_unsatisfied().value_or("(satisfied)");
-  cs.set(path, saved);
-  return failed;
-}
+using cuzk::test::unsatisfied_after_setting;
 
 const stacked::CircuitShape kShape{8, 2, 1, {8, 0, 0}};
 

@@ -146,6 +146,55 @@ void enforce_inclusion(CS& cs, const TreeShape& shape, const AuthPath& path,
   detail::enforce_root(cs, computed, root);
 }
 
+// storage-proofs-core's por_no_challenge_input: inclusion of an allocated leaf under an allocated
+// root where the caller owns everything else. The path's siblings come allocated (one row per
+// level: base rows, then the sub row, then the top row, as the tree's shape says) and the
+// position is the challenge's bits, least significant first, log2(arity) consumed per level; no
+// bit is allocated and nothing becomes a public input. Per level: the insertion (scope "merkle
+// proof insert" height) and the hash (scope "merkle proof hash" height); then
+// computed_root·1 = root. EmptySectorUpdate proves all its paths this way.
+template <class Hasher, ConstraintSystem CS>
+void enforce_inclusion_at(CS& cs, const TreeShape& shape, std::span<const Boolean> challenge_bits,
+                          const AllocatedNum& leaf, std::span<const std::vector<AllocatedNum>> path,
+                          const AllocatedNum& root) {
+  detail::check_arity(shape.base_arity);
+  const std::size_t upper_rows = (shape.sub_arity > 0 ? 1 : 0) + (shape.top_arity > 0 ? 1 : 0);
+  if (path.size() < upper_rows) {
+    throw std::invalid_argument("Merkle path does not match the tree shape");
+  }
+  const std::size_t base_rows = path.size() - upper_rows;
+  AllocatedNum cur = leaf;
+  std::size_t bit = 0;
+  for (std::size_t height = 0; height < path.size(); ++height) {
+    const std::size_t arity = height < base_rows ? shape.base_arity
+                              : height == base_rows
+                                  ? (shape.sub_arity > 0 ? shape.sub_arity : shape.top_arity)
+                                  : shape.top_arity;
+    detail::check_arity(arity);
+    if (path[height].size() != arity - 1) {
+      throw std::invalid_argument("Merkle path level has the wrong number of siblings");
+    }
+    const std::size_t bit_count = static_cast<std::size_t>(std::countr_zero(arity));
+    if (bit + bit_count > challenge_bits.size()) {
+      throw std::invalid_argument("Merkle path is longer than the challenge's bits");
+    }
+    std::vector<AllocatedNum> preimage;
+    {
+      auto scope = cs.scope("merkle proof insert", height);
+      preimage = insert(cs, cur, challenge_bits.subspan(bit, bit_count),
+                        std::span<const AllocatedNum>(path[height]));
+    }
+    bit += bit_count;
+    auto scope = cs.scope("merkle proof hash", height);
+    cur = Hasher::hash_multi_leaf(cs, std::span<const AllocatedNum>(preimage));
+  }
+  if (bit != challenge_bits.size()) {
+    throw std::invalid_argument("challenge bit length and tree arity do not agree");
+  }
+  cs.enforce("calculated root == provided root", LinearCombination(cur.variable()),
+             LinearCombination(Variable::one()), LinearCombination(root.variable()));
+}
+
 // The stand-alone PoR circuit (PoRCircuit with Root::Val values, as storage-proofs-core's
 // por_circuit tests run it): the leaf allocated first (scope "value"), the root after the index
 // input (scope "root_value"), and, when the root is public, exposed as a second input (scope
