@@ -3,9 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "porep/update/domain_fr.hpp"
 #include "porep/update/randomness.hpp"
-#include "util/error.hpp"
-#include "util/hex.hpp"
 
 namespace cuzk::porep::update {
 
@@ -15,8 +14,7 @@ std::vector<std::uint32_t> update_challenges(const UpdateProofInfo& info, const 
     throw std::out_of_range("partition " + std::to_string(k) + " of " +
                             std::to_string(info.partitions));
   }
-  const auto comm_r_new_fr = domain_to_fr(comm_r_new);
-  if (!comm_r_new_fr) throw Error("comm_r_new " + to_hex(comm_r_new) + " is not a canonical Fr");
+  const Fr comm_r_new_fr = canonical_fr(comm_r_new, "comm_r_new");
 
   const std::uint32_t random_bits = info.challenge_bits() - info.partition_bits();
   const std::uint32_t per_digest = kDigestRandomBits / random_bits;
@@ -31,7 +29,7 @@ std::vector<std::uint32_t> update_challenges(const UpdateProofInfo& info, const 
   for (std::uint32_t n = 0; n < info.challenges_per_partition; ++n) {
     const std::uint32_t slot = n % per_digest;
     if (slot == 0) {
-      digest = fr_to_domain(gen_randomness_hash(*comm_r_new_fr, Fr::from_u64(digest_index++)));
+      digest = fr_to_domain(gen_randomness_hash(comm_r_new_fr, Fr::from_u64(digest_index++)));
     }
     std::uint32_t c = 0;
     for (std::uint32_t b = 0; b < random_bits; ++b) {

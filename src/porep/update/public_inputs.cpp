@@ -2,19 +2,10 @@
 
 #include <string>
 
+#include "porep/update/domain_fr.hpp"
 #include "util/error.hpp"
-#include "util/hex.hpp"
 
 namespace cuzk::porep::update {
-namespace {
-
-bls12_381::Fr commitment_fr(const Domain& d, const char* name) {
-  const auto fr = domain_to_fr(d);
-  if (!fr) throw Error(std::string(name) + " " + to_hex(d) + " is not a canonical Fr");
-  return *fr;
-}
-
-}  // namespace
 
 std::uint64_t k_and_h_select(const UpdateStatement& statement) {
   const UpdateProofInfo& info = update_proof_info(statement.registered_proof);
@@ -33,9 +24,9 @@ std::uint64_t k_and_h_select(const UpdateStatement& statement) {
 std::array<bls12_381::Fr, kUpdatePublicInputCount> update_public_inputs(
     const UpdateStatement& statement) {
   return {bls12_381::Fr::from_u64(k_and_h_select(statement)),
-          commitment_fr(statement.comm_r_old, "comm_r_old"),
-          commitment_fr(statement.comm_d_new, "comm_d_new"),
-          commitment_fr(statement.comm_r_new, "comm_r_new")};
+          canonical_fr(statement.comm_r_old, "comm_r_old"),
+          canonical_fr(statement.comm_d_new, "comm_d_new"),
+          canonical_fr(statement.comm_r_new, "comm_r_new")};
 }
 
 }  // namespace cuzk::porep::update
