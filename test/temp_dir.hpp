@@ -4,9 +4,11 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "util/error.hpp"
 
@@ -34,5 +36,16 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// The names of the entries in `dir`, sorted: a failed command must add none, not even a
+// temporary.
+inline std::vector<std::string> file_names(const std::filesystem::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    names.push_back(e.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 }  // namespace cuzk::test

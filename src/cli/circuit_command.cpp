@@ -174,15 +174,6 @@ void print_text(const Selection& s, const CircuitReport& r) {
   print_text_sizes(r);
 }
 
-porep::update::RegisteredUpdateProof update_proof_option(const std::string& name) {
-  const auto proof = porep::update::update_proof_from_name(name);
-  if (!proof) {
-    throw CLI::ValidationError("--registered-update-proof '" + name + "': expected one of " +
-                               porep::update::update_proof_names(", "));
-  }
-  return *proof;
-}
-
 std::string format_tree_shape(const circuit::merkle::TreeShape& t) {
   return std::to_string(t.base_arity) + "-" + std::to_string(t.sub_arity) + "-" +
          std::to_string(t.top_arity);
@@ -349,7 +340,7 @@ void add_circuit_command(CLI::App& app, int& exit_code) {
         o->fingerprint ? circuit::Fingerprint::kCompute : circuit::Fingerprint::kSkip;
     if (!o->registered_update_proof.empty()) {
       const circuit::update::UpdateShape shape =
-          circuit::update::update_shape(update_proof_option(o->registered_update_proof));
+          circuit::update::update_shape(registered_update_proof_option(o->registered_update_proof));
       print_update_report(*o, circuit::update::analyze_update_circuit(shape, fingerprint));
       exit_code = kExitSuccess;
       return;

@@ -25,6 +25,8 @@ void add_gen_update_command(CLI::App& app, int& exit_code);
 void add_check_c1_command(CLI::App& app, int& exit_code);
 void add_prove_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
+void add_prove_update_command(CLI::App& app, int& exit_code);
+void add_verify_update_command(CLI::App& app, int& exit_code);
 void add_public_inputs_command(CLI::App& app, int& exit_code);
 void add_params_command(CLI::App& app, int& exit_code);
 void add_serve_command(CLI::App& app, int& exit_code);

@@ -16,12 +16,13 @@ ParameterDir parameter_dir(const std::string& option) {
 }
 
 void require_parameter_file(const std::filesystem::path& file, const ParameterDir& dir,
-                            const std::string& proof_name) {
+                            const std::string& proof_name, std::string_view proof_option) {
   std::error_code ec;
   if (std::filesystem::is_regular_file(file, ec)) return;
   throw Error("missing parameters: " + file.filename().string() + " not found in " +
               dir.path.string() + " (" + dir.origin +
-              "); insecure test parameters: cuzk params generate --registered-proof " + proof_name);
+              "); insecure test parameters: cuzk params generate " + std::string(proof_option) +
+              " " + proof_name);
 }
 
 }  // namespace cuzk::cli

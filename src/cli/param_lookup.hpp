@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace cuzk::cli {
 
@@ -23,7 +24,9 @@ ParameterDir parameter_dir(const std::string& option);
 // "missing parameters: v28-...vk not found in /var/tmp/filecoin-proof-parameters (the default:
 // neither --params-dir nor FIL_PROOFS_PARAMETER_CACHE is set); insecure test parameters: cuzk
 // params generate --registered-proof StackedDrg2KiBV1_1".
+// `proof_option` is the option that names the proof to `cuzk params generate`.
 void require_parameter_file(const std::filesystem::path& file, const ParameterDir& dir,
-                            const std::string& proof_name);
+                            const std::string& proof_name,
+                            std::string_view proof_option = "--registered-proof");
 
 }  // namespace cuzk::cli

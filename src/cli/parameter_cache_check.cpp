@@ -48,6 +48,11 @@ std::vector<const prover::PublishedParameterFile*> files_to_check(const CacheChe
         prover::published_seal_files(registered_proof_option(o.registered_proof));
     return {&seal_files.params, &seal_files.vk};
   }
+  if (!o.registered_update_proof.empty()) {
+    const prover::PublishedSealFiles update_files =
+        prover::published_update_files(registered_update_proof_option(o.registered_update_proof));
+    return {&update_files.params, &update_files.vk};
+  }
   const std::uint64_t size = o.sector_size.empty() ? 0 : parse_sector_size(o.sector_size);
   for (const prover::PublishedParameterFile& f : prover::published_parameter_files()) {
     if (size == 0 || f.sector_size == size) files.push_back(&f);
@@ -84,7 +89,8 @@ std::string report_line(const prover::PublishedParameterFile& f,
 
 int check_parameter_cache(const CacheCheckOptions& o) {
   const std::vector<const prover::PublishedParameterFile*> files = files_to_check(o);
-  const bool all_required = !o.registered_proof.empty() || !o.sector_size.empty();
+  const bool all_required =
+      !o.registered_proof.empty() || !o.registered_update_proof.empty() || !o.sector_size.empty();
   const ParameterDir dir = parameter_dir(o.params_dir);
   const Progress progress("cuzk params", verbosity_from_flags(o.quiet, false));
   progress.log("checking " + std::to_string(files.size()) + " published files in " +

@@ -61,6 +61,30 @@ prover::MappedParameters map_parameters(const std::filesystem::path& file) {
   }
 }
 
+// A proof's .params file in the cache, and what names it to an operator.
+struct ParameterFile {
+  std::string proof_name;    // the registered proof, e.g. StackedDrg2KiBV1_1
+  const char* proof_option;  // what names it to `cuzk params generate`
+  std::filesystem::path path;
+  const prover::PublishedParameterFile& published;
+};
+
+// The file, with `verify_params` its digest checked against Filecoin's published one, mapped
+// with unchecked subgroup membership as rust-fil-proofs reads it.
+prover::MappedParameters load_parameters(const ParameterDir& dir, const ParameterFile& file,
+                                         bool verify_params, const Progress& progress) {
+  require_parameter_file(file.path, dir, file.proof_name, file.proof_option);
+  if (verify_params) {
+    verify_published_digest(file.path, file.published, progress);
+  } else if (!prover::read_test_marker(file.path).empty()) {
+    progress.log("parameters: " + prover::test_marker_path(file.path).string() +
+                 " marks INSECURE TEST parameters; proofs made with them fail on chain");
+  }
+  progress.detail("parameters: " + file.path.string());
+  // The header is checked against the circuit by the prover.
+  return map_parameters(file.path);
+}
+
 }  // namespace
 
 prover::BackendKind backend_kind_option(const std::string& name) {
@@ -111,18 +135,23 @@ prover::MappedParameters load_seal_parameters(const std::string& params_dir,
                                               porep::RegisteredSealProof proof, bool verify_params,
                                               const Progress& progress) {
   const ParameterDir dir = parameter_dir(params_dir);
-  const prover::ParameterPaths paths = prover::parameter_paths(dir.path, proof);
-  const std::string name(porep::seal_proof_info(proof).name);
-  require_parameter_file(paths.params, dir, name);
-  if (verify_params) {
-    verify_published_digest(paths.params, prover::published_seal_files(proof).params, progress);
-  } else if (!prover::read_test_marker(paths.params).empty()) {
-    progress.log("parameters: " + prover::test_marker_path(paths.params).string() +
-                 " marks INSECURE TEST parameters; proofs made with them fail on chain");
-  }
-  progress.detail("parameters: " + paths.params.string());
-  // The header is checked against the circuit by the prover.
-  return map_parameters(paths.params);
+  return load_parameters(
+      dir,
+      {std::string(porep::seal_proof_info(proof).name), "--registered-proof",
+       prover::parameter_paths(dir.path, proof).params, prover::published_seal_files(proof).params},
+      verify_params, progress);
+}
+
+prover::MappedParameters load_update_parameters(const std::string& params_dir,
+                                                porep::update::RegisteredUpdateProof proof,
+                                                bool verify_params, const Progress& progress) {
+  const ParameterDir dir = parameter_dir(params_dir);
+  return load_parameters(
+      dir,
+      {std::string(porep::update::update_proof_info(proof).name), "--registered-update-proof",
+       prover::parameter_paths(dir.path, proof).params,
+       prover::published_update_files(proof).params},
+      verify_params, progress);
 }
 
 pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& o, const Progress& progress) {

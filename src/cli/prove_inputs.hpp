@@ -15,6 +15,7 @@
 #include "pipeline/job_queue.hpp"
 #include "pipeline/proving_options.hpp"
 #include "pipeline/sector_job.hpp"
+#include "porep/update/update_proof.hpp"
 #include "prover/backend_kind.hpp"
 #include "prover/params/mapped_parameters.hpp"
 
@@ -65,6 +66,11 @@ pipeline::ProvingOptions proving_options(const ProveOptions& options,
 prover::MappedParameters load_seal_parameters(const std::string& params_dir,
                                               porep::RegisteredSealProof proof, bool verify_params,
                                               const Progress& progress);
+
+// The same for a registered update (SnapDeals) proof's parameter file.
+prover::MappedParameters load_update_parameters(const std::string& params_dir,
+                                                porep::update::RegisteredUpdateProof proof,
+                                                bool verify_params, const Progress& progress);
 
 // load_seal_parameters for the job queue, with the run's options.
 pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& options,

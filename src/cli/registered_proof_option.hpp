@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_proof.hpp"
 
 namespace cuzk::cli {
 
@@ -18,5 +19,10 @@ CLI::Option* add_registered_proof_option(CLI::App& cmd, std::string& name, std::
 
 // The proof called `name`; throws CLI::ValidationError naming every registered proof otherwise.
 porep::RegisteredSealProof registered_proof_option(std::string_view name);
+
+// --registered-update-proof NAME, the same for a registered update (SnapDeals) proof.
+CLI::Option* add_registered_update_proof_option(CLI::App& cmd, std::string& name,
+                                                std::string_view what);
+porep::update::RegisteredUpdateProof registered_update_proof_option(std::string_view name);
 
 }  // namespace cuzk::cli

@@ -28,7 +28,8 @@ std::string command_line_of(const CLI::App& command) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"cuzk: Groth16 prover for Filecoin PoRep commit phase 2 (C2)", "cuzk"};
+  CLI::App app{"cuzk: Groth16 prover for Filecoin PoRep commit phase 2 (C2) and SnapDeals updates",
+               "cuzk"};
   app.set_version_flag("--version", "cuzk " CUZK_VERSION);
   app.require_subcommand(1);
   app.fallthrough(false);
@@ -41,6 +42,8 @@ int run(int argc, char** argv) {
   add_check_c1_command(app, exit_code);
   add_prove_command(app, exit_code);
   add_verify_command(app, exit_code);
+  add_prove_update_command(app, exit_code);
+  add_verify_update_command(app, exit_code);
   add_public_inputs_command(app, exit_code);
   add_params_command(app, exit_code);
   add_serve_command(app, exit_code);

@@ -23,6 +23,7 @@
 #include "cli/param_lookup.hpp"
 #include "cli/porep_options.hpp"
 #include "cli/statement_options.hpp"
+#include "cli/verify_support.hpp"
 #include "prover/params/mapped_file.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/params/verifying_key.hpp"
@@ -43,27 +44,14 @@ struct VerifyOptions {
   std::string params_dir;
 };
 
-// Runs `check`; a cuzk::Error it throws is rethrown with the file's name in front, so that the
-// one line an operator reads says which file is wrong.
-template <class Check>
-void naming_file(const std::filesystem::path& file, const Check& check) {
-  try {
-    check();
-  } catch (const Error& e) {
-    throw Error(file.string() + ": " + e.what());
-  }
-}
-
 // --vk, or the .vk of `proof` in the parameter directory; refused unless it is the key of
 // `proof`'s circuit.
 prover::PreparedVerifyingKey load_verifying_key(const VerifyOptions& o,
                                                 porep::RegisteredSealProof proof) {
-  std::filesystem::path path = o.vk;
-  if (path.empty()) {
-    const ParameterDir dir = parameter_dir(o.params_dir);
-    path = prover::parameter_paths(dir.path, proof).vk;
-    require_parameter_file(path, dir, std::string(porep::seal_proof_info(proof).name));
-  }
+  const std::filesystem::path path = verifying_key_file(
+      o.vk, o.params_dir,
+      [proof](const std::filesystem::path& dir) { return prover::parameter_paths(dir, proof).vk; },
+      std::string(porep::seal_proof_info(proof).name), "--registered-proof");
   prover::PreparedVerifyingKey pvk(prover::read_verifying_key_file(path));
   naming_file(path, [&] { seal::check_verifying_key(pvk, proof); });
   return pvk;
@@ -105,17 +93,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                   "Directory of the .vk (else $FIL_PROOFS_PARAMETER_CACHE, else "
                   "/var/tmp/filecoin-proof-parameters)")
       ->excludes(vk);
-  cmd->callback([&exit_code, o] {
-    try {
-      exit_code = verify(*o);
-    } catch (const CLI::Error&) {
-      throw;
-    } catch (const std::exception& e) {
-      // Unreadable or malformed input is a usage problem here, not an invalid proof.
-      std::fprintf(stderr, "cuzk: %s\n", e.what());
-      exit_code = kExitUsage;
-    }
-  });
+  cmd->callback([&exit_code, o] { exit_code = verify_exit_code([&o] { return verify(*o); }); });
 }
 
 }  // namespace cuzk::cli

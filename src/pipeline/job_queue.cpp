@@ -1,7 +1,5 @@
 #include "pipeline/job_queue.hpp"
 
-#include <sys/stat.h>
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "porep/c1_parser.hpp"
 #include "prover/proof.hpp"
 #include "util/error.hpp"
+#include "util/output_refusal.hpp"
 
 namespace cuzk::pipeline {
 
@@ -20,21 +19,10 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Why the output may not be written: it is a directory (found only at the final rename otherwise,
-// after all the proving), or the C1 itself under another name (a link, a hard link, another
-// spelling of the path), which the proof would replace. Nothing when it may.
+// Why the output may not be written (util/output_refusal.hpp). Nothing when it may.
 std::optional<std::string> output_refusal(const SectorJob& job) {
   if (job.output.empty()) return std::nullopt;  // the proof stays in memory
-  struct stat output {};
-  if (::stat(job.output.c_str(), &output) != 0) return std::nullopt;  // a new file
-  if (S_ISDIR(output.st_mode)) return job.output.string() + ": is a directory";
-  struct stat input {};
-  if (::stat(job.c1.c_str(), &input) == 0 && input.st_dev == output.st_dev &&
-      input.st_ino == output.st_ino) {
-    return job.output.string() + ": is the C1 file " + job.c1.string() +
-           "; the proof may not replace its input";
-  }
-  return std::nullopt;
+  return cuzk::output_refusal(job.output, job.c1, "C1 file");
 }
 
 // The job's C1, from its file or from the bytes it holds, messages starting with its name;

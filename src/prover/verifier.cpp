@@ -8,6 +8,25 @@
 
 namespace cuzk::prover {
 
+void check_proof_bytes(std::size_t proof_bytes, std::uint32_t partitions,
+                       std::string_view proof_name) {
+  const std::size_t expected = std::size_t{partitions} * kProofBytes;
+  if (proof_bytes != expected) {
+    throw Error("the proof has " + std::to_string(proof_bytes) + " bytes; " +
+                std::string(proof_name) + " proofs have " + std::to_string(expected) + " (" +
+                std::to_string(kProofBytes) + " per partition)");
+  }
+}
+
+void check_public_input_count(const PreparedVerifyingKey& pvk, std::size_t public_inputs,
+                              std::string_view proof_name) {
+  if (pvk.num_public_inputs() != public_inputs) {
+    throw Error("the verifying key has " + std::to_string(pvk.num_public_inputs()) +
+                " public inputs, but " + std::string(proof_name) + " needs " +
+                std::to_string(public_inputs) + ": it belongs to another circuit");
+  }
+}
+
 using bls12_381::G2Prepared;
 using bls12_381::PairingTerm;
 

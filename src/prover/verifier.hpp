@@ -6,7 +6,10 @@
 // == e(alpha, beta)^(sum_j z_j). A batch that passes is valid except with probability ~2^-128.
 #pragma once
 
+#include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "bls12_381/gt.hpp"
@@ -34,6 +37,22 @@ class PreparedVerifyingKey {
   bls12_381::G2Prepared neg_gamma_;
   bls12_381::G2Prepared neg_delta_;
   std::vector<G1Affine> ic_;
+};
+
+// Throws cuzk::Error unless `proof_bytes` is 192 bytes for each of `partitions`, naming the
+// registered proof `proof_name`.
+void check_proof_bytes(std::size_t proof_bytes, std::uint32_t partitions,
+                       std::string_view proof_name);
+
+// Throws cuzk::Error unless the key takes `public_inputs` inputs (ONE excluded): a key of another
+// circuit is a usage mistake, not an invalid proof.
+void check_public_input_count(const PreparedVerifyingKey& pvk, std::size_t public_inputs,
+                              std::string_view proof_name);
+
+// What a verifier decides about proof bytes it could read against a statement it could form.
+struct ProofVerdict {
+  bool valid = false;
+  std::string reason;  // why it is invalid; empty when valid
 };
 
 // Whether the proof is valid for these public inputs (ONE excluded). Throws cuzk::Error if the

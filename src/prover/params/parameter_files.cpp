@@ -5,6 +5,7 @@
 
 #include "circuit/stacked/circuit_report.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
+#include "circuit/update/update_report.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::prover {
@@ -26,18 +27,35 @@ constexpr std::array<LengthsRow, 5> kLengths = {{
     {std::uint64_t{1} << 36, {328, 134'217'727, 131'076'643, 130'637'870, 33'386'944, 33'386'944}},
 }};
 
-}  // namespace
-
-ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::RegisteredSealProof proof) {
-  const std::string stem = porep::parameter_file_stem(porep::seal_proof_info(proof));
+ParameterPaths paths_of_stem(const std::filesystem::path& dir, const std::string& stem) {
   return {dir / (stem + ".params"), dir / (stem + ".vk")};
 }
 
-VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof) {
-  const auto report = circuit::stacked::analyze_circuit(circuit::stacked::circuit_shape(proof),
-                                                        circuit::stacked::Fingerprint::kSkip);
+VectorLengths lengths_of(const circuit::R1csReport& report) {
   const auto& p = report.params;
   return {p.ic, p.h, p.l, p.a, p.b_g1, p.b_g2};
+}
+
+}  // namespace
+
+ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::RegisteredSealProof proof) {
+  return paths_of_stem(dir, porep::parameter_file_stem(porep::seal_proof_info(proof)));
+}
+
+ParameterPaths parameter_paths(const std::filesystem::path& dir,
+                               porep::update::RegisteredUpdateProof proof) {
+  return paths_of_stem(dir,
+                       porep::update::parameter_file_stem(porep::update::update_proof_info(proof)));
+}
+
+VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof) {
+  return lengths_of(circuit::stacked::analyze_circuit(circuit::stacked::circuit_shape(proof),
+                                                      circuit::stacked::Fingerprint::kSkip));
+}
+
+VectorLengths circuit_parameter_lengths(porep::update::RegisteredUpdateProof proof) {
+  return lengths_of(circuit::update::analyze_update_circuit(circuit::update::update_shape(proof),
+                                                            circuit::Fingerprint::kSkip));
 }
 
 VectorLengths expected_parameter_lengths(porep::RegisteredSealProof proof) {

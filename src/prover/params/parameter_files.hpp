@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_proof.hpp"
 #include "prover/params/parameters.hpp"
 
 namespace cuzk::prover {
@@ -18,10 +19,16 @@ struct ParameterPaths {
 };
 
 ParameterPaths parameter_paths(const std::filesystem::path& dir, porep::RegisteredSealProof proof);
+// An update proof's files: porep::update::parameter_file_stem, the same suffixes.
+ParameterPaths parameter_paths(const std::filesystem::path& dir,
+                               porep::update::RegisteredUpdateProof proof);
 
 // The lengths a .params file for the proof's partition circuit must have, counted by synthesizing
 // the blank circuit (stacked::analyze_circuit: a second or two for 2 KiB, minutes for 32 GiB).
 VectorLengths circuit_parameter_lengths(porep::RegisteredSealProof proof);
+// The same for an update proof's partition circuit (update::analyze_update_circuit: about a
+// second for 2 KiB).
+VectorLengths circuit_parameter_lengths(porep::update::RegisteredUpdateProof proof);
 
 // The same lengths from a table, at once: what a file's header is checked against before any
 // work. Tests pin the table to circuit_parameter_lengths and to rust-fil-proofs' R1CS counts.

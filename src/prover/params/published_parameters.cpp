@@ -28,13 +28,26 @@ const PublishedParameterFile* find_published_parameter_file(std::string_view nam
   return it != std::end(kFiles) && it->name == name ? &*it : nullptr;
 }
 
-PublishedSealFiles published_seal_files(porep::RegisteredSealProof proof) {
-  const std::string stem = porep::parameter_file_stem(porep::seal_proof_info(proof));
+namespace {
+
+PublishedSealFiles published_files_of_stem(const std::string& stem) {
   const PublishedParameterFile* params = find_published_parameter_file(stem + ".params");
   const PublishedParameterFile* vk = find_published_parameter_file(stem + ".vk");
-  // Every registered seal proof has published files; a miss is a bug in one of the two tables.
+  // Every registered seal and update proof has published files; a miss is a bug in one of the two
+  // tables.
   if (params == nullptr || vk == nullptr) throw Error(stem + ": not in the published parameters");
   return {*params, *vk};
+}
+
+}  // namespace
+
+PublishedSealFiles published_seal_files(porep::RegisteredSealProof proof) {
+  return published_files_of_stem(porep::parameter_file_stem(porep::seal_proof_info(proof)));
+}
+
+PublishedSealFiles published_update_files(porep::update::RegisteredUpdateProof proof) {
+  return published_files_of_stem(
+      porep::update::parameter_file_stem(porep::update::update_proof_info(proof)));
 }
 
 }  // namespace cuzk::prover

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_proof.hpp"
 
 namespace cuzk::prover {
 
@@ -27,11 +28,12 @@ std::span<const PublishedParameterFile> published_parameter_files();
 // The row of a file name (no directory), or nullptr for a file Filecoin did not publish.
 const PublishedParameterFile* find_published_parameter_file(std::string_view name);
 
-// The rows of the .params and .vk files a registered seal proof uses.
+// The rows of the .params and .vk files a registered seal (or update) proof uses.
 struct PublishedSealFiles {
   const PublishedParameterFile& params;
   const PublishedParameterFile& vk;
 };
 PublishedSealFiles published_seal_files(porep::RegisteredSealProof proof);
+PublishedSealFiles published_update_files(porep::update::RegisteredUpdateProof proof);
 
 }  // namespace cuzk::prover

@@ -41,21 +41,12 @@ std::vector<std::vector<Fr>> seal_public_inputs(porep::RegisteredSealProof proof
 
 void check_proof_size(porep::RegisteredSealProof proof, std::size_t proof_bytes) {
   const porep::SealProofInfo& info = porep::seal_proof_info(proof);
-  const std::size_t expected = std::size_t{info.partitions} * kProofBytes;
-  if (proof_bytes != expected) {
-    throw Error("the proof has " + std::to_string(proof_bytes) + " bytes; " +
-                std::string(info.name) + " proofs have " + std::to_string(expected) + " (" +
-                std::to_string(kProofBytes) + " per partition)");
-  }
+  check_proof_bytes(proof_bytes, info.partitions, info.name);
 }
 
 void check_verifying_key(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof) {
   const porep::SealProofInfo& info = porep::seal_proof_info(proof);
-  if (pvk.num_public_inputs() != info.public_input_count()) {
-    throw Error("the verifying key has " + std::to_string(pvk.num_public_inputs()) +
-                " public inputs, but " + std::string(info.name) + " needs " +
-                std::to_string(info.public_input_count()) + ": it belongs to another circuit");
-  }
+  check_public_input_count(pvk, info.public_input_count(), info.name);
 }
 
 bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealProof proof,

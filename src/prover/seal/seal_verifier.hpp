@@ -58,10 +58,7 @@ bool verify_seal_proofs(const PreparedVerifyingKey& pvk, porep::RegisteredSealPr
                         const porep::PorepOverrides& overrides,
                         const porep::SealPublicValues& values, std::span<const Proof> proofs);
 
-struct SealVerdict {
-  bool valid = false;
-  std::string reason;  // why it is invalid; empty when valid
-};
+using SealVerdict = ProofVerdict;
 
 // From the proof bytes. A length other than 192 x partitions, a bad statement or a key of
 // another circuit throws cuzk::Error; bytes that are not points of the groups make the proof

@@ -3,11 +3,13 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <system_error>
 
 #include "circuit/stacked/circuit_shape.hpp"
 #include "circuit/stacked/record_shape.hpp"
+#include "circuit/update/update_circuit.hpp"
 #include "kernels/device/gpu.hpp"
 #include "porep/blake2b.hpp"
 #include "prover/params/parameter_digest.hpp"
@@ -122,18 +124,20 @@ SetupDevice choose_setup_device(BackendKind kind) {
   return SetupDevice::kGpu;
 }
 
-TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
-                                           const ToxicWaste& waste, TestParameterWriter& writer,
-                                           SetupDevice device, const SetupLog& log,
-                                           WorkMeter* meter) {
-  const std::string name(porep::seal_proof_info(proof).name);
+namespace {
+
+// The streamed setup of write_seal_test_parameters for any circuit: `record` returns the
+// partition circuit's recording (input rows included), `name` is the registered proof's.
+TestSetupReport write_test_parameters(const std::function<circuit::CompactR1cs()>& record,
+                                      const std::string& name, const ToxicWaste& waste,
+                                      TestParameterWriter& writer, SetupDevice device,
+                                      const SetupLog& log, WorkMeter* meter) {
   const ParameterPaths& paths = writer.paths();
   TestSetupReport report;
   PhaseClock clock;
   SetupScalars scalars;
   {
-    const circuit::CompactR1cs r =
-        circuit::stacked::record_partition_shape(circuit::stacked::circuit_shape(proof));
+    const circuit::CompactR1cs r = record();
     report.lengths = lengths_for_circuit(r);
     report.sizes = parameter_file_sizes(report.lengths);
     report.phases.emplace_back("record", clock.lap());
@@ -171,6 +175,32 @@ TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
                 wrote + synced, written.write_seconds, synced, written.check_seconds);
   log(line);
   return report;
+}
+
+}  // namespace
+
+TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
+                                           const ToxicWaste& waste, TestParameterWriter& writer,
+                                           SetupDevice device, const SetupLog& log,
+                                           WorkMeter* meter) {
+  return write_test_parameters(
+      [proof] {
+        return circuit::stacked::record_partition_shape(circuit::stacked::circuit_shape(proof));
+      },
+      std::string(porep::seal_proof_info(proof).name), waste, writer, device, log, meter);
+}
+
+TestSetupReport write_update_test_parameters(porep::update::RegisteredUpdateProof proof,
+                                             const ToxicWaste& waste, TestParameterWriter& writer,
+                                             SetupDevice device, const SetupLog& log,
+                                             WorkMeter* meter) {
+  return write_test_parameters(
+      [proof] {
+        const circuit::update::UpdateCircuit blank =
+            circuit::update::blank_update_circuit(circuit::update::update_shape(proof));
+        return record_circuit([&blank](auto& cs) { circuit::update::synthesize(cs, blank); });
+      },
+      std::string(porep::update::update_proof_info(proof).name), waste, writer, device, log, meter);
 }
 
 }  // namespace cuzk::prover

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_proof.hpp"
 #include "prover/backend_kind.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/params/parameters.hpp"
@@ -92,5 +93,12 @@ TestSetupReport write_seal_test_parameters(porep::RegisteredSealProof proof,
                                            const ToxicWaste& waste, TestParameterWriter& writer,
                                            SetupDevice device, const SetupLog& log,
                                            WorkMeter* meter = nullptr);
+
+// The same for one partition of a registered update (SnapDeals) proof: the blank
+// EmptySectorUpdate circuit recorded (1.7 M constraints for 2 KiB, a 2^21 domain).
+TestSetupReport write_update_test_parameters(porep::update::RegisteredUpdateProof proof,
+                                             const ToxicWaste& waste, TestParameterWriter& writer,
+                                             SetupDevice device, const SetupLog& log,
+                                             WorkMeter* meter = nullptr);
 
 }  // namespace cuzk::prover
