@@ -36,6 +36,9 @@ std::string read_text(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("cuzk bench sector: 2 KiB on the CPU, test parameters generated on the way") {
+  // Not the params_2kib fixture's parameters (test/params_2kib.hpp): this case is about what bench
+  // sector does when it finds none (the setup_* phases, the marked files it writes), which found
+  // parameters would skip, so its own two-minute setup stays.
   const TempDir dir("bench_sector");
   const fs::path params_dir = dir / "params";
   const fs::path timings = dir / "timings.json";

@@ -1,6 +1,7 @@
 // --porep-id and --api-version through cli::run, as the `cuzk` binary runs them:
-//  * a round trip under a custom, non-zero porep_id: test parameters (a 2^22-point setup, the
-//    expensive part), `cuzk gen-c1`, `cuzk check-c1`, `cuzk prove` and `cuzk verify` of a 2 KiB
+//  * a round trip under a custom, non-zero porep_id: the test parameters of the ctest fixture
+//    params_2kib (params_2kib.hpp; the porep_id is no part of the circuit, so mainnet's parameter
+//    files serve), `cuzk gen-c1`, `cuzk check-c1`, `cuzk prove` and `cuzk verify` of a 2 KiB
 //    sector, all told the same porep_id; the C1 and the proof fail under mainnet's;
 //  * the outside proof of ../shared/vectors/polka-storage-2kib-porep.json verified by
 //    `cuzk verify --vk` with that project's porep_id and API version, and not without them;
@@ -21,8 +22,8 @@
 
 #include "cli_runner.hpp"
 #include "file_bytes.hpp"
+#include "params_2kib.hpp"
 #include "temp_dir.hpp"
-#include "test_parameter_files.hpp"
 
 namespace {
 
@@ -37,12 +38,10 @@ using cuzk::test::TempDir;
 using cuzk::test::write_bytes;
 using Outcome = cuzk::test::CliOutcome;
 
-constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
 constexpr const char* kProofName = "StackedDrg2KiBV1_1";
 constexpr const char* kPorepId = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
 constexpr const char* kMinerId = "1000";
 constexpr const char* kSectorId = "3";
-constexpr std::uint64_t kSetupSeed = 20261201;
 // gen-c1's ticket and seed when none are given.
 constexpr const char* kDefaultRandomness =
     "0101010101010101010101010101010101010101010101010101010101010101";
@@ -57,17 +56,16 @@ std::string printed(const std::string& out, const std::string& key) {
   return {};
 }
 
-// Parameters, a sector sealed under kPorepId and its proof, made once for every case.
+// The fixture's parameters, a sector sealed under kPorepId and its proof, made once for every case.
 struct World {
   TempDir dir{"porep_id"};
-  fs::path params_dir = dir.path() / "params";
+  fs::path params_dir = cuzk::test::params_2kib_dir();
   fs::path c1 = dir.path() / "c1.json";
   fs::path proof = dir.path() / "proof.bin";
   Outcome gen_c1;
   Outcome prove;
 
   World() {
-    cuzk::test::write_test_parameter_files(params_dir, kProof, kSetupSeed);
     gen_c1 = run_cuzk({"gen-c1", "--registered-proof", kProofName, "-o", c1.string(), "--miner-id",
                        kMinerId, "--sector-id", kSectorId, "--porep-id", kPorepId, "-v"});
     prove =

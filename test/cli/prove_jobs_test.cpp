@@ -1,5 +1,5 @@
-// `cuzk prove --jobs` end to end on the CPU with 2 KiB sectors: test parameters generated once for
-// this executable (a 2^22-point setup), C1s from `cuzk gen-c1`. A list fed through a pipe as the
+// `cuzk prove --jobs` end to end on the CPU with 2 KiB sectors: the test parameters of the ctest
+// fixture params_2kib (params_2kib.hpp), C1s from `cuzk gen-c1`. A list fed through a pipe as the
 // proofs are written: two proofs valid by `cuzk verify`, a missing C1 and a bad line reported
 // alone, nothing at their outputs, the parameters loaded once. Then failures that cost no proving
 // (unwritable outputs, the C1 itself or a directory as output, a C1 of another sector), a list
@@ -20,20 +20,15 @@
 #include <vector>
 
 #include "cli/prove_jobs.hpp"
-#include "porep/registered_proof.hpp"
 
 #include "cli_runner.hpp"
 #include "file_bytes.hpp"
+#include "params_2kib.hpp"
 #include "temp_dir.hpp"
-#include "test_parameter_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace porep = cuzk::porep;
-
-constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
-constexpr std::uint64_t kSetupSeed = 20261201;
 
 using cuzk::test::check_usage_error;
 using cuzk::test::one_line;
@@ -53,15 +48,14 @@ std::vector<std::string> listing(const fs::path& dir) {
   return names;
 }
 
-// Parameters and the C1s of sectors 7 and 8 of miner 1000, made once.
+// The fixture's parameters and the C1s of sectors 7 and 8 of miner 1000, made once.
 struct World {
   TempDir dir{"prove_jobs"};
-  fs::path params_dir = dir / "params";
+  fs::path params_dir = cuzk::test::params_2kib_dir();
   fs::path c1_7 = dir / "c1-7.json";
   fs::path c1_8 = dir / "c1-8.json";
 
   World() {
-    cuzk::test::write_test_parameter_files(params_dir, kProof, kSetupSeed);
     for (const auto& [path, sector] : {std::pair{c1_7, "7"}, std::pair{c1_8, "8"}}) {
       const Outcome o =
           run_cuzk({"gen-c1", "--registered-proof", "StackedDrg2KiBV1_1", "--miner-id", "1000",

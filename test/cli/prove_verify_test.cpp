@@ -1,6 +1,6 @@
-// End to end on the CPU for a 2 KiB sector, through cli::run as the `cuzk` binary runs it: test
-// parameters generated once for this executable (the expensive part: a 2^22-point setup), a
-// really sealed sector (sealing::generate_c1), `cuzk prove`, then `cuzk verify` in both forms.
+// End to end on the CPU for a 2 KiB sector, through cli::run as the `cuzk` binary runs it: the
+// test parameters of the ctest fixture params_2kib (params_2kib.hpp), a really sealed sector
+// (sealing::generate_c1), `cuzk prove`, then `cuzk verify` in both forms.
 // Then every way the commands must refuse: a proof for another prover id, sector id, ticket,
 // seed, comm_r or comm_d is invalid (exit 1); missing, foreign, truncated or test parameters
 // (with --verify-params), a corrupt C1, an unwritable or read-only output, a full disk and a GPU
@@ -42,6 +42,7 @@
 #include "cli_runner.hpp"
 #include "file_bytes.hpp"
 #include "host_faults.hpp"
+#include "params_2kib.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -58,7 +59,6 @@ constexpr porep::RegisteredSealProof kProof = porep::RegisteredSealProof::kStack
 constexpr const char* kProofName = "StackedDrg2KiBV1_1";
 constexpr std::uint64_t kMinerId = 1000;
 constexpr std::uint64_t kSectorId = 7;
-constexpr std::uint64_t kSetupSeed = 20240601;
 
 using cuzk::test::check_usage_error;
 using cuzk::test::one_line;
@@ -96,7 +96,7 @@ std::string c1_file_text(const sealing::SealCommitOutput& c1) {
                                   porep::seal_proof_info(kProof).sector_size);
 }
 
-// What every test case shares: parameters, a sealed sector and its proof, made once.
+// What every test case shares: the fixture's parameters, a sealed sector and its proof, made once.
 struct World {
   TempDir dir{"prove_verify"};
   fs::path params_dir;
@@ -108,14 +108,8 @@ struct World {
   Outcome prove;
 
   World() {
-    params_dir = dir.path() / "params";
-    fs::create_directories(params_dir);
+    params_dir = cuzk::test::params_2kib_dir();
     params = prover::parameter_paths(params_dir, kProof);
-    std::mt19937_64 rng(kSetupSeed);
-    MESSAGE("generating 2 KiB test parameters (a 2^22-point setup) into " << params_dir);
-    prover::write_parameter_files(params, prover::generate_seal_test_parameters(
-                                              kProof, cuzk::prover::ToxicWaste::random(rng)));
-
     sector = seal_sector(/*data_seed=*/5);
     c1 = dir.path() / "c1.json";
     write_text(c1, c1_file_text(sector));
@@ -506,12 +500,22 @@ TEST_CASE("cuzk params: check the generated files, never overwrite them") {
   CHECK(vk.exit_code == 0);
   CHECK(fs::file_size(w.params.vk) == 4708);  // spec §4.4: 864 + 4 + 96 x 40
 
-  const auto before = fs::last_write_time(w.params.params);
+  // The fixture's files through links in a directory of this test's own: `params generate` takes
+  // its lock beside them, and a generate that went wrong would replace a link, never the shared
+  // file.
+  const fs::path linked = w.dir.path() / "linked-params";
+  fs::create_directories(linked);
+  for (const auto& file : fs::directory_iterator(w.params_dir)) {
+    fs::create_symlink(file.path(), linked / file.path().filename());
+  }
+  const fs::path linked_params = prover::parameter_paths(linked, kProof).params;
+  const auto before = fs::last_write_time(linked_params);
   const Outcome again = run_cuzk({"params", "generate", "--registered-proof", kProofName,
-                                  "--params-dir", w.params_dir.string(), "-q"});
+                                  "--params-dir", linked.string(), "-q"});
   CHECK(again.exit_code == 1);
   CHECK(again.err.find("--force replaces them") != std::string::npos);
-  CHECK(fs::last_write_time(w.params.params) == before);
+  CHECK(fs::is_symlink(linked_params));
+  CHECK(fs::last_write_time(linked_params) == before);
 }
 
 namespace {

@@ -1,31 +1,30 @@
-// The sector prover after a GPU fault (pipeline/sector_prover.hpp), on 2 KiB sectors: under
-// --backend auto the sector is proved on the CPU instead (self-verified) and the timings say so;
-// under --backend gpu the fault is the sector's failure. Either way the GPU prover is rebuilt, so
-// the next sector of a stream is proved on the GPU again. On a machine with a GPU the fault is
-// injected (kernels/device/cuda_fault_injection.hpp); on one without, a CUDA build's first call
-// fails for real (no device or driver), which is a GPU fault as well (the stream's second sector
-// is tried only with a GPU: without one it would be a second CPU proof saying nothing new). A
-// build without CUDA has no GPU path to fall back from: skipped there.
+// The sector prover after a GPU fault (pipeline/sector_prover.hpp), on 2 KiB sectors with the
+// parameters of the ctest fixture params_2kib (params_2kib.hpp): under --backend auto the sector
+// is proved on the CPU instead (self-verified) and the timings say so; under --backend gpu the
+// fault is the sector's failure. Either way the GPU prover is rebuilt, so the next sector of a
+// stream is proved on the GPU again. On a machine with a GPU the fault is injected
+// (kernels/device/cuda_fault_injection.hpp); on one without, a CUDA build's first call fails for
+// real (no device or driver), which is a GPU fault as well (the stream's second sector is tried
+// only with a GPU: without one it would be a second CPU proof saying nothing new). A build without
+// CUDA has no GPU path to fall back from: skipped there.
 #include <doctest/doctest.h>
 
 #ifdef CUZK_HAVE_CUDA
 
 #include <algorithm>
 #include <memory>
-#include <random>
 #include <string>
 
 #include "kernels/device/cuda_fault_injection.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/gpu_test_support.hpp"
+#include "params_2kib.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/proving_observer.hpp"
 #include "pipeline/sector_prover.hpp"
 #include "prover/params/mapped_parameters.hpp"
 #include "prover/params/parameter_files.hpp"
-#include "prover/setup/test_parameters.hpp"
 #include "sealed_c1.hpp"
-#include "temp_dir.hpp"
 
 namespace cuzk::pipeline {
 namespace {
@@ -36,16 +35,8 @@ constexpr std::uint64_t kSectorId = 7;
 constexpr std::uint64_t kFaultAt = 50;
 
 struct Sector {
-  test::TempDir dir{"sector_fallback"};
-  prover::ParameterPaths paths = prover::parameter_paths(dir.path(), kProof);
+  prover::ParameterPaths paths = prover::parameter_paths(test::params_2kib_dir(), kProof);
   test::SealedC1 sealed = test::sealed_c1(kProof, 1000, kSectorId);
-
-  Sector() {
-    std::mt19937_64 rng(20261202);
-    MESSAGE("generating 2 KiB test parameters (a 2^22-point setup on the CPU)");
-    prover::write_parameter_files(
-        paths, prover::generate_seal_test_parameters(kProof, prover::ToxicWaste::random(rng)));
-  }
 
   // The C1 lives as long as the sector (made once per executable): the prover borrows it.
   PreparedSector prepared() const {
@@ -74,7 +65,7 @@ BackendChoice faulting_gpu(bool automatic) {
   return {true, automatic, "backend: gpu (test)", kernels::test::kTestGpu};
 }
 
-// Made once for both subcases (the setup takes minutes on two cores).
+// Made once for both subcases.
 const Sector& sector() {
   static const Sector s;
   return s;
