@@ -51,28 +51,7 @@ for ((r = 1; r <= runs; r++)); do
     --params-dir "$params") || true
   [[ $verdict == valid ]] || fail "run $r: the proof is $verdict"
   grep -m1 'GPU memory:' "$work/prove.$r.log" || true
-  python3 - "$work/timings.$r.json" "$began" "$ended" "$r" "$limit" <<'PY'
-import json, re, sys
-t = json.load(open(sys.argv[1]))
-wall = float(sys.argv[3]) - float(sys.argv[2])
-totals = dict(t["totals"])
-gpu = [p["gpu_ms"] for p in t["partition_details"]]
-limit = sys.argv[5]
-if limit:
-    number, unit = re.fullmatch(r"(\d+)(GiB|MiB)", limit).groups()
-    cap = int(number) << (30 if unit == "GiB" else 20)
-    if totals["peak_gpu_bytes"] > cap:
-        sys.exit(f"gpu-prove-check: FAILED run {sys.argv[4]}: peak GPU memory "
-                 f"{totals['peak_gpu_bytes'] / 2**30:.2f} GiB over the {limit} limit")
-print(f"gpu-prove-check: ok run {sys.argv[4]}{' at ' + limit if limit else ''}: "
-      f"{t['registered_proof']} wall {wall:.2f} s, "
-      f"GPU per partition {min(gpu[1:] or gpu) / 1000:.3f}-{max(gpu[1:] or gpu) / 1000:.3f} s "
-      f"(first {gpu[0] / 1000:.2f} s), GPU pass {totals['gpu_pass_s']:.2f} s, last GPU result "
-      f"to proofs {totals['last_gpu_result_to_proofs_ms']:.0f} ms, peak host RSS "
-      f"{totals['peak_host_rss_bytes'] / 2**30:.2f} GiB, peak GPU "
-      f"{totals['peak_gpu_bytes'] / 2**30:.1f} GiB, {totals['h2d_bytes'] / 2**30:.1f} GiB to the "
-      f"GPU, valid")
-PY
+  "$here/run_summary.py" gpu-prove-check "$work/timings.$r.json" "$began" "$ended" "$r" "$limit"
 done
 
 if ((stream > 0)); then
