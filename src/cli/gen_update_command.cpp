@@ -3,7 +3,8 @@
 // really sealed (as gen-c1 seals them) and then encoded with pseudo-random new data; larger ones
 // get a structured replica whose trees are hashed per repeating pattern (sealing/update).
 //
-//   cuzk gen-update (--registered-proof StackedDrg32GiBV1 | --sector-size 32GiB) -o update.json
+//   cuzk gen-update (--registered-update-proof StackedDrg32GiBV1 | --sector-size 32GiB) -o
+//   update.json
 //                   [--data-seed N] [--new-data-seed N] [--miner-id ID | --prover-id HEX]
 //                   [--sector-id N] [--ticket HEX] [--method auto|seal|structured]
 //
@@ -17,6 +18,7 @@
 #include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
 #include "cli/id_options.hpp"
+#include "cli/registered_proof_option.hpp"
 #include "cli/size_option.hpp"
 #include "porep/replica_id.hpp"
 #include "porep/update/update_input_json.hpp"
@@ -44,15 +46,7 @@ struct GenUpdateOptions {
 };
 
 update::RegisteredUpdateProof resolve_proof(const GenUpdateOptions& o) {
-  if (!o.registered_proof.empty()) {
-    const auto proof = update::update_proof_from_name(o.registered_proof);
-    if (!proof) {
-      throw CLI::ValidationError("--registered-proof '" + o.registered_proof +
-                                 "' is not a registered update proof; they are " +
-                                 update::update_proof_names(", "));
-    }
-    return *proof;
-  }
+  if (!o.registered_proof.empty()) return registered_update_proof_option(o.registered_proof);
   const auto proof = update::update_proof_from_sector_size(o.sector_size);
   if (!proof) {
     throw CLI::ValidationError("--sector-size " + std::to_string(o.sector_size) +
@@ -89,9 +83,10 @@ void add_gen_update_command(CLI::App& app, int& exit_code) {
       "Write a valid SnapDeals update input: a sealed small sector or a structured large one, "
       "encoded with new data");
   auto o = std::make_shared<GenUpdateOptions>();
+  // --registered-proof, the name it had first, still works.
   auto* proof =
-      cmd->add_option("--registered-proof", o->registered_proof,
-                      "Registered update proof, one of:\n" + update::update_proof_names("\n"));
+      add_registered_update_proof_option(*cmd, o->registered_proof, "Registered update proof",
+                                         "--registered-update-proof,--registered-proof");
   auto* size = cmd->add_option("--sector-size", o->sector_size, "Sector size, e.g. 2KiB or 32GiB")
                    ->transform(positive_size());
   proof->excludes(size);
@@ -105,7 +100,7 @@ void add_gen_update_command(CLI::App& app, int& exit_code) {
                   "auto (seal up to 8 MiB, structured above), seal (up to 512 MiB) or structured");
   cmd->callback([&exit_code, o, proof, size] {
     if (proof->count() == 0 && size->count() == 0) {
-      throw CLI::ValidationError("give --registered-proof or --sector-size");
+      throw CLI::ValidationError("give --registered-update-proof or --sector-size");
     }
     const sealing::GenerateUpdateOptions g = resolve(*o);
     const auto start = std::chrono::steady_clock::now();

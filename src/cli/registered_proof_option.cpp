@@ -18,10 +18,9 @@ porep::RegisteredSealProof registered_proof_option(std::string_view name) {
 }
 
 CLI::Option* add_registered_update_proof_option(CLI::App& cmd, std::string& name,
-                                                std::string_view what) {
+                                                std::string_view what, const std::string& names) {
   return cmd.add_option(
-      "--registered-update-proof", name,
-      std::string(what) + ", one of:\n" + porep::update::update_proof_names("\n"));
+      names, name, std::string(what) + ", one of:\n" + porep::update::update_proof_names("\n"));
 }
 
 porep::update::RegisteredUpdateProof registered_update_proof_option(std::string_view name) {

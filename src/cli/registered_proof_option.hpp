@@ -20,9 +20,11 @@ CLI::Option* add_registered_proof_option(CLI::App& cmd, std::string& name, std::
 // The proof called `name`; throws CLI::ValidationError naming every registered proof otherwise.
 porep::RegisteredSealProof registered_proof_option(std::string_view name);
 
-// --registered-update-proof NAME, the same for a registered update (SnapDeals) proof.
-CLI::Option* add_registered_update_proof_option(CLI::App& cmd, std::string& name,
-                                                std::string_view what);
+// --registered-update-proof NAME, the same for a registered update (SnapDeals) proof; `names`
+// (CLI11's comma-separated list) may add another name for it.
+CLI::Option* add_registered_update_proof_option(
+    CLI::App& cmd, std::string& name, std::string_view what,
+    const std::string& names = "--registered-update-proof");
 porep::update::RegisteredUpdateProof registered_update_proof_option(std::string_view name);
 
 }  // namespace cuzk::cli

@@ -119,9 +119,8 @@ TEST_CASE("cuzk circuit --update-input --witness-digest: gen-update's 2 KiB inpu
   char dir_template[] = "/tmp/cuzk-circuit-update-XXXXXX";
   REQUIRE(::mkdtemp(dir_template) != nullptr);
   const std::string path = std::string(dir_template) + "/update.json";
-  REQUIRE(
-      run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1", "-o", path}).exit_code ==
-      0);
+  REQUIRE(run_cuzk({"gen-update", "--registered-update-proof", "StackedDrg2KiBV1", "-o", path})
+              .exit_code == 0);
   const Outcome o = run_cuzk(
       {"circuit", "--update-input", path, "--partition", "0", "--witness-digest", "--json"});
   CHECK(o.exit_code == 0);

@@ -30,8 +30,8 @@ std::string read_file(const std::string& path) {
 TEST_CASE("cuzk gen-update writes a 2 KiB update input that verifies") {
   const cuzk::test::TempDir dir("gen_update_test");
   const std::string file = (dir.path() / "update.json").string();
-  const auto gen = run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1", "-o", file,
-                             "--miner-id", "f01234", "--sector-id", "9"});
+  const auto gen = run_cuzk({"gen-update", "--registered-update-proof", "StackedDrg2KiBV1", "-o",
+                             file, "--miner-id", "f01234", "--sector-id", "9"});
   INFO(gen.err);
   REQUIRE(gen.exit_code == 0);
   const update::UpdateInput input = update::load_update_input_file(file);  // full checks
@@ -47,6 +47,12 @@ TEST_CASE("cuzk gen-update writes a 2 KiB update input that verifies") {
                     "--sector-id", "9"})
               .exit_code == 0);
   CHECK(read_file(by_size) == read_file(file));
+  // And by the option's first name, --registered-proof.
+  const std::string by_old_name = (dir.path() / "by_old_name.json").string();
+  REQUIRE(run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1", "-o", by_old_name,
+                    "--miner-id", "1234", "--sector-id", "9"})
+              .exit_code == 0);
+  CHECK(read_file(by_old_name) == read_file(file));
 }
 
 TEST_CASE("cuzk gen-update refuses what names no update proof") {
@@ -54,9 +60,9 @@ TEST_CASE("cuzk gen-update refuses what names no update proof") {
   const std::string file = (dir.path() / "x.json").string();
   check_usage_error(run_cuzk({"gen-update", "--sector-size", "4KiB", "-o", file}));
   check_usage_error(
-      run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1_1", "-o", file}));
+      run_cuzk({"gen-update", "--registered-update-proof", "StackedDrg2KiBV1_1", "-o", file}));
   check_usage_error(run_cuzk({"gen-update", "-o", file}));
-  check_usage_error(run_cuzk({"gen-update", "--registered-proof", "StackedDrg2KiBV1",
+  check_usage_error(run_cuzk({"gen-update", "--registered-update-proof", "StackedDrg2KiBV1",
                               "--sector-size", "2KiB", "-o", file}));
   CHECK_FALSE(std::filesystem::exists(file));
 }

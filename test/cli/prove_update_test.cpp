@@ -42,7 +42,7 @@ struct ProvedUpdate {
   Outcome prove;
 
   ProvedUpdate() {
-    const Outcome gen = run_cuzk({"gen-update", "--registered-proof", kProofName, "-o",
+    const Outcome gen = run_cuzk({"gen-update", "--registered-update-proof", kProofName, "-o",
                                   input.string(), "--miner-id", "1000", "--sector-id", "3"});
     INFO(gen.err);
     REQUIRE(gen.exit_code == 0);
