@@ -1,5 +1,6 @@
 // `cuzk bench bls`: nanoseconds per operation of the CPU arithmetic, one thread. `cuzk bench
-// witness` is in bench_witness.cpp, `cuzk bench sector` (a whole sector) in bench_sector.cpp.
+// witness` is in bench_witness.cpp, `cuzk bench update-witness` in bench_update_witness.cpp,
+// `cuzk bench sector` (a whole sector) in bench_sector.cpp.
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -123,6 +124,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     exit_code = kExitSuccess;
   });
   add_bench_witness_command(*bench, exit_code);
+  add_bench_update_witness_command(*bench, exit_code);
 }
 
 }  // namespace cuzk::cli

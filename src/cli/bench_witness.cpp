@@ -19,6 +19,7 @@
 
 #include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/synthesize_witness.hpp"
+#include "cli/bench_witness_support.hpp"
 #include "cli/c1_defaults.hpp"
 #include "cli/cli.hpp"
 #include "cli/registered_proof_option.hpp"
@@ -43,10 +44,6 @@ struct WitnessBenchOptions {
   bool partition_heaps = false;  // the native generator once more, into partition heaps
 };
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 porep::C1Output make_c1(porep::RegisteredSealProof proof) {
   sealing::GenerateC1Options g;
   g.proof = proof;
@@ -55,40 +52,6 @@ porep::C1Output make_c1(porep::RegisteredSealProof proof) {
   g.identity.ticket = *sealing::domain_from_hex(kDefaultRandomness);
   g.seed = *sealing::domain_from_hex(kDefaultRandomness);
   return porep::parse_c1(sealing::c1_inner_json(sealing::generate_c1(g)));
-}
-
-void print_row(const char* name, double seconds, std::size_t aux, int threads) {
-  const double rate = static_cast<double>(aux) / seconds / 1e6;
-  std::printf("%-8s %9.3f s %10.1f M aux/s %8.1f M aux/s per thread\n", name, seconds, rate,
-              rate / threads);
-}
-
-// Runs `generate` `repeat` times; the last witnesses and the fastest wall time.
-template <class Generate>
-std::pair<std::vector<circuit::CompactWitness>, double> fastest_of(std::uint32_t repeat,
-                                                                   Generate&& generate) {
-  std::vector<circuit::CompactWitness> out;
-  double best = 0;
-  for (std::uint32_t r = 0; r < repeat; ++r) {
-    out.clear();
-    const auto start = std::chrono::steady_clock::now();
-    out = generate();
-    const double seconds = seconds_since(start);
-    if (r == 0 || seconds < best) best = seconds;
-  }
-  return {std::move(out), best};
-}
-
-// What goes to the GPU per partition: the bits, the wide values with their indices, the inputs.
-void report_compact_size(const circuit::CompactWitness& w) {
-  const std::size_t bytes = w.bits.words().size() * sizeof(std::uint64_t) +
-                            w.wide.size() * sizeof(circuit::WideValue) +
-                            w.inputs.size() * sizeof(Fr);
-  std::fprintf(stderr,
-               "cuzk: partition 0's compact witness: %.1f MB (%zu wide values), against %.1f MB "
-               "as field elements\n",
-               static_cast<double>(bytes) / 1e6, w.wide.size(),
-               static_cast<double>((w.num_aux + w.inputs.size()) * sizeof(Fr)) / 1e6);
 }
 
 // The native generator with each partition's witness in a heap of its own, as the GPU session
@@ -123,7 +86,7 @@ void bench_partition_heaps(std::span<const stacked::StackedCircuit> circuits,
                "%.2f ms), each heap destroyed whole\n",
                circuits.size(), seconds_since(start) * 1e3,
                (release.busy_seconds() - busy_before) * 1e3);
-  print_row("heaps", seconds, circuits.size() * layout.total().num_aux, threads);
+  print_witness_row("heaps", seconds, circuits.size() * layout.total().num_aux, threads);
 }
 
 void bench_witness(const WitnessBenchOptions& o) {
@@ -163,9 +126,9 @@ void bench_witness(const WitnessBenchOptions& o) {
                   ": the native witness differs from the generic one");
     }
   }
-  report_compact_size(native.front());
-  print_row("native", native_seconds, aux, threads);
-  print_row("generic", generic_seconds, aux, threads);
+  report_compact_size(native.front(), "partition 0's");
+  print_witness_row("native", native_seconds, aux, threads);
+  print_witness_row("generic", generic_seconds, aux, threads);
   std::printf("ratio    %9.2f (native over generic, aux values/s)\n",
               generic_seconds / native_seconds);
 }

@@ -17,8 +17,9 @@ int run(int argc, char** argv);
 // Each subcommand lives in its own file and registers itself here. The callback stored on the
 // subcommand sets the process exit code through `exit_code`.
 void add_bench_command(CLI::App& app, int& exit_code);
-void add_bench_witness_command(CLI::App& bench, int& exit_code);  // under `bench`
-void add_bench_sector_command(CLI::App& bench, int& exit_code);   // under `bench`
+void add_bench_witness_command(CLI::App& bench, int& exit_code);         // under `bench`
+void add_bench_update_witness_command(CLI::App& bench, int& exit_code);  // under `bench`
+void add_bench_sector_command(CLI::App& bench, int& exit_code);          // under `bench`
 void add_circuit_command(CLI::App& app, int& exit_code);
 void add_gen_c1_command(CLI::App& app, int& exit_code);
 void add_gen_update_command(CLI::App& app, int& exit_code);

@@ -1,18 +1,23 @@
 // The native traces (circuit/native/) against the gadgets they stand for, through WitnessCS: the
 // same allocated values in the same order, bit for bit, for SHA-256 compressions of blocks with
 // any mix of constant and allocated bits (constant folding decides what the gadget allocates),
-// neptune's Poseidon circuit, and the PoR gadget's levels (index bits, siblings, insertion picks).
+// neptune's Poseidon circuit, the SHA-256 tree node, the PoR gadget's levels (index bits,
+// siblings, insertion picks), the inclusion at given bits (the update circuit's) and select.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "circuit/gadgets/sha256.hpp"
 #include "circuit/merkle/por.hpp"
 #include "circuit/merkle/poseidon_hasher_circuit.hpp"
+#include "circuit/merkle/sha256_hasher_circuit.hpp"
 #include "circuit/native/aux_writer.hpp"
 #include "circuit/native/merkle_trace.hpp"
 #include "circuit/native/poseidon_trace.hpp"
+#include "circuit/native/sha256_node_trace.hpp"
 #include "circuit/native/sha256_trace.hpp"
 #include "circuit/poseidon/poseidon_gadget.hpp"
 #include "circuit/witness_cs.hpp"
@@ -161,10 +166,6 @@ TEST_CASE("native Poseidon: neptune's legacy circuit values") {
 
 TEST_CASE("native PoR levels: index bits, siblings, every insertion position, Poseidon nodes") {
   std::mt19937_64 rng(11);
-  const auto node_hash = [](AuxWriter& out, std::span<const Fr> children) {
-    return native::poseidon_trace(out, children,
-                                  cuzk::hashers::poseidon::poseidon_constants(children.size()));
-  };
   for (const merkle::TreeShape shape :
        {merkle::TreeShape{2, 0, 0}, merkle::TreeShape{4, 0, 0}, merkle::TreeShape{8, 0, 0},
         merkle::TreeShape{8, 4, 0}, merkle::TreeShape{8, 8, 2}}) {
@@ -190,10 +191,113 @@ TEST_CASE("native PoR levels: index bits, siblings, every insertion position, Po
       merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(cs, shape, path, leaf_num, root);
 
       AuxWriter w(inputs.num_aux());
-      native::path_trace(w, shape, path, leaf, node_hash);
+      native::path_trace(w, shape, path, leaf, native::poseidon_node_trace);
       check_same_values(w, cs);
       REQUIRE(cs.inputs().size() == 1);
       CHECK(cs.inputs()[0] == native::path_index_input(shape, path));
+    }
+  }
+}
+
+TEST_CASE("native SHA-256 node: hash2 and the two-leaf multi-leaf hash of a SHA-256 tree") {
+  std::mt19937_64 rng(13);
+  const native::Sha256NodeTrace node;
+  for (int round = 0; round < 2; ++round) {
+    const Fr left = Fr::random(rng), right = Fr::random(rng);
+    WitnessCS inputs;
+    const AllocatedNum nums[] = {AllocatedNum::alloc(inputs, left),
+                                 AllocatedNum::alloc(inputs, right)};
+    WitnessCS cs(inputs.size());
+    const AllocatedNum digest = round == 0 ? merkle::sha256_hash2_circuit(cs, nums[0], nums[1])
+                                           : merkle::sha256_multi_leaf_circuit(cs, nums);
+    AuxWriter w(inputs.num_aux());
+    const Fr native_digest = node.hash(w, left, right);
+    check_same_values(w, cs);
+    CHECK(w.count() == node.num_aux());
+    CHECK(native_digest == *digest.value());
+    const Fr children[] = {left, right};
+    CHECK(native_digest == merkle::Sha256MerkleHasher::hash_multi_leaf_native(children));
+  }
+}
+
+TEST_CASE("native inclusion at given bits: siblings and challenge bits already allocated") {
+  std::mt19937_64 rng(17);
+  for (const merkle::TreeShape shape : {merkle::TreeShape{2, 0, 0}, merkle::TreeShape{8, 0, 0},
+                                        merkle::TreeShape{8, 4, 0}, merkle::TreeShape{8, 8, 2}}) {
+    const std::size_t leaves =
+        64 * std::max<std::size_t>(1, shape.sub_arity) * std::max<std::size_t>(1, shape.top_arity);
+    const auto index_bits = static_cast<std::size_t>(std::countr_zero(leaves));
+    for (int round = 0; round < 4; ++round) {
+      const std::uint64_t index = rng() % leaves;
+      INFO("shape " << shape.base_arity << "-" << shape.sub_arity << "-" << shape.top_arity
+                    << ", index " << index);
+      WitnessCS inputs;
+      std::vector<Boolean> bits;
+      for (std::size_t i = 0; i < index_bits; ++i) {
+        bits.emplace_back(AllocatedBit::alloc(inputs, ((index >> i) & 1) != 0));
+      }
+      std::vector<std::vector<Fr>> path;
+      std::vector<std::vector<AllocatedNum>> path_nums;
+      for (const merkle::PathLevel& level : merkle::AuthPath::blank(shape, leaves).base) {
+        path.emplace_back(level.siblings.size());
+      }
+      for (const std::size_t arity : {shape.sub_arity, shape.top_arity}) {
+        if (arity > 0) path.emplace_back(arity - 1);
+      }
+      for (std::vector<Fr>& row : path) {
+        std::vector<AllocatedNum>& nums = path_nums.emplace_back();
+        for (Fr& s : row) {
+          s = Fr::random(rng);
+          nums.push_back(AllocatedNum::alloc(inputs, s));
+        }
+      }
+      const Fr leaf = Fr::random(rng);
+      const AllocatedNum leaf_num = AllocatedNum::alloc(inputs, leaf);
+      const AllocatedNum root = AllocatedNum::alloc(inputs, Fr::random(rng));
+      WitnessCS cs(inputs.size());
+      merkle::enforce_inclusion_at<merkle::PoseidonMerkleHasher>(
+          cs, shape, std::span<const Boolean>(bits), leaf_num,
+          std::span<const std::vector<AllocatedNum>>(path_nums), root);
+
+      AuxWriter w(inputs.num_aux());
+      native::inclusion_at_trace(w, shape, index, index_bits, leaf,
+                                 std::span<const std::vector<Fr>>(path),
+                                 native::poseidon_node_trace);
+      check_same_values(w, cs);
+      CHECK(cs.inputs().empty());
+      CHECK_THROWS_AS(native::inclusion_at_trace(w, shape, index, index_bits + 1, leaf,
+                                                 std::span<const std::vector<Fr>>(path),
+                                                 native::poseidon_node_trace),
+                      std::invalid_argument);
+    }
+  }
+}
+
+TEST_CASE("native select: every index of 8 choices, and 128 choices") {
+  std::mt19937_64 rng(19);
+  for (const std::size_t bit_count : {3, 7}) {
+    const std::size_t size = std::size_t{1} << bit_count;
+    std::vector<Fr> from(size);
+    WitnessCS inputs;
+    std::vector<AllocatedNum> nums;
+    for (Fr& x : from) {
+      x = Fr::random(rng);
+      nums.push_back(AllocatedNum::alloc(inputs, x));
+    }
+    for (std::size_t index = 0; index < size; index += bit_count == 3 ? 1 : 37) {
+      INFO(size << " choices, index " << index);
+      WitnessCS bits_cs(inputs.size());
+      std::vector<Boolean> bits;
+      for (std::size_t i = 0; i < bit_count; ++i) {
+        bits.emplace_back(AllocatedBit::alloc(bits_cs, ((index >> i) & 1) != 0));
+      }
+      WitnessCS cs(bits_cs.size());
+      const AllocatedNum picked =
+          merkle::select(cs, std::span<const AllocatedNum>(nums), std::span<const Boolean>(bits));
+      AuxWriter w(bits_cs.num_aux());
+      CHECK(native::select_trace(w, from, index, bit_count) == from[index]);
+      check_same_values(w, cs);
+      CHECK(*picked.value() == from[index]);
     }
   }
 }
@@ -212,9 +316,7 @@ TEST_CASE("native traces: values 0 and 1 are bits, as WitnessCS files them") {
   WitnessCS cs(inputs.size());
   merkle::enforce_inclusion<merkle::PoseidonMerkleHasher>(cs, shape, path, leaf, root);
   AuxWriter w(inputs.num_aux());
-  native::path_trace(w, shape, path, Fr::one(), [](AuxWriter& out, std::span<const Fr> c) {
-    return native::poseidon_trace(out, c, cuzk::hashers::poseidon::poseidon_constants(c.size()));
-  });
+  native::path_trace(w, shape, path, Fr::one(), native::poseidon_node_trace);
   check_same_values(w, cs);
   CHECK(w.bits().count() > 20);  // the ones among siblings and picks
 }

@@ -3,24 +3,13 @@
 // asserted.
 #include <doctest/doctest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli_runner.hpp"
 
-namespace {
-
+using cuzk::test::lines_of;
 using cuzk::test::run_cuzk;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-}  // namespace
 
 TEST_CASE("cuzk bench witness: usage errors exit with 2") {
   CHECK(run_cuzk({"bench", "witness", "--registered-proof", "StackedDrg3GiBV1"}).exit_code == 2);

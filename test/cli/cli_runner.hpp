@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,14 @@ class StreamCapture {
 // Whether a command's stderr is exactly one line, as every failure must be.
 inline bool one_line(const std::string& s) {
   return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
+}
+
+// A command's output cut into lines (no newlines kept).
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 // What every usage error must look like: exit 2, nothing on stdout, one line on stderr.

@@ -27,6 +27,8 @@ struct TreeShape {
   std::size_t base_arity = 2;
   std::size_t sub_arity = 0;
   std::size_t top_arity = 0;
+
+  friend bool operator==(const TreeShape&, const TreeShape&) = default;
 };
 
 // One level of an authentication path: the running node's position among its arity - 1 siblings
@@ -55,6 +57,19 @@ inline void check_arity(std::size_t arity) {
   if (arity < 2 || !std::has_single_bit(arity)) {
     throw std::invalid_argument("Merkle tree arity must be a power of two >= 2");
   }
+}
+
+// A path given as rows (enforce_inclusion_at's): the base rows, then one row for the sub level and
+// one for the top level where the shape has them. The rows above the base ones, and the arity of
+// row `height` of a path with `base_rows` base rows.
+inline std::size_t upper_path_rows(const TreeShape& shape) {
+  return (shape.sub_arity > 0 ? 1 : 0) + (shape.top_arity > 0 ? 1 : 0);
+}
+inline std::size_t path_row_arity(const TreeShape& shape, std::size_t base_rows,
+                                  std::size_t height) {
+  if (height < base_rows) return shape.base_arity;
+  if (height == base_rows && shape.sub_arity > 0) return shape.sub_arity;
+  return shape.top_arity;
 }
 
 // The levels of one sub-path, each in scope "merkle tree hash i"; appends the index bits.
@@ -158,7 +173,7 @@ void enforce_inclusion_at(CS& cs, const TreeShape& shape, std::span<const Boolea
                           const AllocatedNum& leaf, std::span<const std::vector<AllocatedNum>> path,
                           const AllocatedNum& root) {
   detail::check_arity(shape.base_arity);
-  const std::size_t upper_rows = (shape.sub_arity > 0 ? 1 : 0) + (shape.top_arity > 0 ? 1 : 0);
+  const std::size_t upper_rows = detail::upper_path_rows(shape);
   if (path.size() < upper_rows) {
     throw std::invalid_argument("Merkle path does not match the tree shape");
   }
@@ -166,10 +181,7 @@ void enforce_inclusion_at(CS& cs, const TreeShape& shape, std::span<const Boolea
   AllocatedNum cur = leaf;
   std::size_t bit = 0;
   for (std::size_t height = 0; height < path.size(); ++height) {
-    const std::size_t arity = height < base_rows ? shape.base_arity
-                              : height == base_rows
-                                  ? (shape.sub_arity > 0 ? shape.sub_arity : shape.top_arity)
-                                  : shape.top_arity;
+    const std::size_t arity = detail::path_row_arity(shape, base_rows, height);
     detail::check_arity(arity);
     if (path[height].size() != arity - 1) {
       throw std::invalid_argument("Merkle path level has the wrong number of siblings");

@@ -60,6 +60,25 @@ void insertion_trace(AuxWriter& out, const Fr& a, std::size_t index, std::span<c
   }
 }
 
+Fr select_trace(AuxWriter& out, std::span<const Fr> from, std::size_t index,
+                std::size_t bit_count) {
+  if (bit_count >= 64 || from.size() != (std::size_t{1} << bit_count)) {
+    throw std::invalid_argument("select: the choices are not 2^(number of index bits)");
+  }
+  // Level i keeps the lower or the upper half by bit (bit_count - 1 - i); picks j write only
+  // below `half`, so state[half + j] is still the previous level's when read.
+  std::vector<Fr> state(from.begin(), from.end());
+  std::size_t half = state.size() / 2;
+  for (std::size_t i = 0; i < bit_count; ++i, half /= 2) {
+    const bool upper = ((index >> (bit_count - 1 - i)) & 1) != 0;
+    for (std::size_t j = 0; j < half; ++j) {
+      if (upper) state[j] = state[half + j];
+      out.put(state[j]);
+    }
+  }
+  return state.front();
+}
+
 Fr path_index_input(const merkle::TreeShape& shape, const merkle::AuthPath& path) {
   std::uint64_t value = 0;
   unsigned bits = 0;

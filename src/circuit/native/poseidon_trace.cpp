@@ -99,4 +99,8 @@ Fr poseidon_trace(AuxWriter& out, std::span<const Fr> preimage, const PoseidonCo
   return Trace(out, c).hash(preimage);
 }
 
+Fr poseidon_node_trace(AuxWriter& out, std::span<const Fr> children) {
+  return poseidon_trace(out, children, hashers::poseidon::poseidon_constants(children.size()));
+}
+
 }  // namespace cuzk::circuit::native

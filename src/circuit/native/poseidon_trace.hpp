@@ -16,4 +16,8 @@ namespace cuzk::circuit::native {
 Fr poseidon_trace(AuxWriter& out, std::span<const Fr> preimage,
                   const hashers::poseidon::PoseidonConstants& constants);
 
+// A node of a Poseidon Merkle tree (merkle::PoseidonMerkleHasher): the Standard constants of arity
+// children.size() (2, 4, 8, 11, 16, 24 or 36; std::invalid_argument otherwise).
+Fr poseidon_node_trace(AuxWriter& out, std::span<const Fr> children);
+
 }  // namespace cuzk::circuit::native

@@ -9,7 +9,6 @@
 #include "circuit/native/poseidon_trace.hpp"
 #include "circuit/stacked/column_hash.hpp"
 #include "circuit/stacked/create_label.hpp"
-#include "hashers/poseidon_constants.hpp"
 #include "hashers/sha256_hasher.hpp"
 #include "porep/registered_proof.hpp"
 #include "util/error.hpp"
@@ -97,29 +96,10 @@ Fr label_value(const CircuitShape& shape, const StackedCircuit& circuit,
       require_value(circuit.replica_id), layer, require_value(proof.challenge), parents)));
 }
 
-Fr poseidon_node(AuxWriter& out, std::span<const Fr> children) {
-  return native::poseidon_trace(out, children,
-                                hashers::poseidon::poseidon_constants(children.size()));
-}
-
-// Tree D's node: both children's to_bits_le, SHA-256 of their bytes, the trimmed digest packed.
-Fr data_node(const NativeWitnessPlan& plan, AuxWriter& out, std::span<const Fr> children) {
-  if (children.size() != 2) throw Error("native witness: tree D is binary");
-  std::array<std::uint8_t, 2 * kFieldBytes> message;
-  for (std::size_t i = 0; i < 2; ++i) {
-    out.put_field_bits(children[i]);
-    children[i].to_bytes_le(std::span(message).subspan(kFieldBytes * i).first<kFieldBytes>());
-  }
-  const Fr node = hashers::sha256_domain_to_fr(
-      hashers::sha256_trim(plan.data_node().hash(out, std::span<const std::uint8_t>(message))));
-  out.put(node);
-  return node;
-}
-
 // Inclusion in tree C or R_last (Poseidon trees of one shape); returns the index input.
 Fr poseidon_inclusion(const CircuitShape& shape, const merkle::AuthPath& path, const Fr& leaf,
                       AuxWriter& out) {
-  native::path_trace(out, shape.column_tree(), path, leaf, poseidon_node);
+  native::path_trace(out, shape.column_tree(), path, leaf, native::poseidon_node_trace);
   return native::path_index_input(shape.column_tree(), path);
 }
 
@@ -128,8 +108,9 @@ void write_data_path(const NativeWitnessPlan& plan, const ChallengeWitness& proo
   const CircuitShape& shape = plan.shape();
   const Fr leaf = require_value(proof.data_leaf);
   out.put(leaf);
-  native::path_trace(out, shape.data_tree(), proof.comm_d_path, leaf,
-                     [&](AuxWriter& o, std::span<const Fr> c) { return data_node(plan, o, c); });
+  native::path_trace(
+      out, shape.data_tree(), proof.comm_d_path, leaf,
+      [&](AuxWriter& o, std::span<const Fr> c) { return plan.data_node().hash(o, c); });
   inputs.push_back(native::path_index_input(shape.data_tree(), proof.comm_d_path));
 }
 
@@ -143,7 +124,7 @@ void write_column(const CircuitShape& shape, const ColumnWitness& column, AuxWri
     out.put(rows.back());
   }
   check_column_length(rows.size());
-  const Fr hash = poseidon_node(out, rows);
+  const Fr hash = native::poseidon_node_trace(out, rows);
   inputs.push_back(poseidon_inclusion(shape, column.path, hash, out));
 }
 
@@ -168,18 +149,14 @@ void write_tail(const CircuitShape& shape, const StackedCircuit& circuit,
   out.put(encoded);
   inputs.push_back(poseidon_inclusion(shape, proof.comm_r_last_path, encoded, out));
   check_column_length(labels.size());
-  const Fr hash = poseidon_node(out, labels);
+  const Fr hash = native::poseidon_node_trace(out, labels);
   inputs.push_back(poseidon_inclusion(shape, proof.comm_c_path, hash, out));
-}
-
-native::Sha256MessagePattern data_node_pattern() {
-  return native::Sha256MessagePattern().field_element().field_element();
 }
 
 // Every block pattern the plan's messages have (the labels' differ only in the first block).
 native::Sha256ProgramSet plan_programs(const CircuitShape& shape) {
   shape.validate();
-  std::vector<native::Sha256BlockPattern> patterns = data_node_pattern().blocks();
+  std::vector<native::Sha256BlockPattern> patterns = native::Sha256NodeTrace::pattern().blocks();
   for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
     const auto blocks = label_pattern(layer).blocks();
     patterns.insert(patterns.end(), blocks.begin(), blocks.end());
@@ -194,7 +171,7 @@ NativeWitnessPlan::NativeWitnessPlan(const CircuitShape& shape)
 
 NativeWitnessPlan::NativeWitnessPlan(const CircuitShape& shape,
                                      const native::Sha256ProgramSet& programs)
-    : shape_(shape), data_node_(data_node_pattern(), programs) {
+    : shape_(shape), data_node_(programs) {
   labels_.reserve(shape.layers);
   for (std::uint32_t layer = 1; layer <= shape.layers; ++layer) {
     labels_.emplace_back(label_pattern(layer), programs);
@@ -215,7 +192,7 @@ void write_prefix(const StackedCircuit& circuit, AuxWriter& out, std::vector<Fr>
   out.put(comm_r_last);
   out.put(comm_c);
   const Fr preimage[] = {comm_c, comm_r_last};
-  poseidon_node(out, preimage);
+  native::poseidon_node_trace(out, preimage);
 }
 
 void write_challenge_part(const NativeWitnessPlan& plan, const StackedCircuit& circuit,

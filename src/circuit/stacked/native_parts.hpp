@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "circuit/native/aux_writer.hpp"
+#include "circuit/native/sha256_node_trace.hpp"
 #include "circuit/native/sha256_trace.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/partition_layout.hpp"
@@ -22,8 +23,8 @@ class NativeWitnessPlan {
   explicit NativeWitnessPlan(const CircuitShape& shape);
 
   const CircuitShape& shape() const { return shape_; }
-  // Two field elements, to_bits_le each.
-  const native::Sha256MessageTrace& data_node() const { return data_node_; }
+  // Tree D's node.
+  const native::Sha256NodeTrace& data_node() const { return data_node_; }
   // replica_id | layer | node | zeros | 37 parents; the layer is a constant of the message.
   const native::Sha256MessageTrace& label(std::uint32_t layer) const { return labels_[layer - 1]; }
 
@@ -31,7 +32,7 @@ class NativeWitnessPlan {
   NativeWitnessPlan(const CircuitShape& shape, const native::Sha256ProgramSet& programs);
 
   CircuitShape shape_;
-  native::Sha256MessageTrace data_node_;
+  native::Sha256NodeTrace data_node_;
   std::vector<native::Sha256MessageTrace> labels_;
 };
 

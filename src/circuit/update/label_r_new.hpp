@@ -3,8 +3,13 @@
 // (label_r_old + product)·1 = label_r_new (1).
 #pragma once
 
+#include <cstddef>
+#include <optional>
+#include <string>
+
 #include "circuit/constraint_system.hpp"
 #include "circuit/gadgets/num.hpp"
+#include "util/error.hpp"
 
 namespace cuzk::circuit::update {
 
@@ -26,6 +31,16 @@ AllocatedNum label_r_new(CS& cs, const AllocatedNum& label_r_old, const Allocate
              LinearCombination(label_r_old.variable()).add(d_rho.variable()),
              LinearCombination(Variable::one()), LinearCombination(label.variable()));
   return label;
+}
+
+// The Rust asserts that the label the circuit computes for challenge `c_index` is the one the
+// vanilla proof carries; throws cuzk::Error where both are known and differ.
+inline void check_label_r_new(std::size_t c_index, const std::optional<Fr>& computed,
+                              const std::optional<Fr>& given) {
+  if (computed && given && *computed != *given) {
+    throw Error("empty sector update circuit: challenge " + std::to_string(c_index) +
+                "'s new label is not leaf_r_old + leaf_d_new * rho");
+  }
 }
 
 }  // namespace cuzk::circuit::update

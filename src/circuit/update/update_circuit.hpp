@@ -219,11 +219,7 @@ void synthesize_update_challenge(CS& cs, const UpdateCircuit& circuit,
     auto scope = cs.scope("leaf_r_new");
     leaf_r_new = label_r_new(cs, leaf_r_old, leaf_d_new, rho);
   }
-  // The Rust asserts that the computed label is the one the vanilla proof carries.
-  if (leaf_r_new.value() && proof.leaf_r_new && *leaf_r_new.value() != *proof.leaf_r_new) {
-    throw Error("empty sector update circuit: challenge " + std::to_string(c_index) +
-                "'s new label is not leaf_r_old + leaf_d_new * rho");
-  }
+  check_label_r_new(c_index, leaf_r_new.value(), proof.leaf_r_new);
 
   const std::span<const Boolean> all_bits(c_booleans);
   {
