@@ -1,8 +1,9 @@
 // The EmptySectorUpdate partition's compact R1CS as record_update_partition records it, challenges
-// on threads: its digest (digest_recorded: counts, both fingerprints, non-zeros and densities) is
-// the pinned one of update_r1cs_vectors.hpp at 2 KiB and 8 MiB, its densities are the pinned
-// counts, and at 2 KiB it is, array for array, what one sequential ShapeCS records over the blank
-// circuit followed by bellperson's input rows.
+// on threads: at 2 KiB it is the pinned R1CS (update_record_pinned.hpp; 8 MiB in
+// update_record_8mib_test), and at 2 KiB (room reserved for its known totals) and 1 KiB (a testing
+// size, arrays grown) it is, array for array, what one sequential ShapeCS records over the blank
+// circuit followed by bellperson's input rows. The totals the recorder reserves for are the pinned
+// ones.
 #include "circuit/update/update_record.hpp"
 
 #include <doctest/doctest.h>
@@ -11,20 +12,14 @@
 
 #include "circuit/shape_cs.hpp"
 #include "circuit/update/update_circuit.hpp"
+#include "circuit/update/update_layout.hpp"
 #include "update_r1cs_vectors.hpp"
+#include "update_record_pinned.hpp"
 
 namespace {
 
 using namespace cuzk::circuit;
 using cuzk::porep::update::RegisteredUpdateProof;
-
-const cuzk::test::UpdateR1csVector& vector_of(RegisteredUpdateProof proof) {
-  for (const auto& v : cuzk::test::kUpdateR1csVectors) {
-    if (v.proof == proof) return v;
-  }
-  FAIL("no pinned R1CS for the update proof");
-  throw;  // unreachable: FAIL throws
-}
 
 // Compared whole without printing millions of entries on a failure.
 template <class A, class B>
@@ -32,50 +27,47 @@ bool same(const A& a, const B& b) {
   return a == b;
 }
 
-void check_pinned(RegisteredUpdateProof proof) {
-  const cuzk::test::UpdateR1csVector& v = vector_of(proof);
-  INFO(v.name);
-  const CompactR1cs r = update::record_update_partition(update::update_shape(proof));
-  const CircuitSize& synthesized = v.digest.size;
-  CHECK(r.size == CircuitSize{synthesized.num_inputs, synthesized.num_aux,
-                              synthesized.num_constraints + synthesized.num_inputs});
-  CHECK(r.a.nonzeros() == v.digest.nnz_with_input_rows.a);
-  CHECK(r.b.nonzeros() == v.digest.nnz_with_input_rows.b);
-  CHECK(r.c.nonzeros() == v.digest.nnz_with_input_rows.c);
-  // The densities the prover reads are the recording's own bitmaps.
-  CHECK(r.a_aux_density.count() == v.digest.density.a_aux);
-  CHECK(r.b_input_density.count() == v.digest.density.b_input);
-  CHECK(r.b_aux_density.count() == v.digest.density.b_aux);
-  CHECK(digest_recorded(r) == v.digest);
-}
-
 }  // namespace
 
 TEST_CASE("update record: 2 KiB is the pinned R1CS") {
-  check_pinned(RegisteredUpdateProof::kStackedDrg2KiBV1);
+  cuzk::test::check_recording_is_pinned(RegisteredUpdateProof::kStackedDrg2KiBV1);
 }
 
-TEST_CASE("update record: 8 MiB is the pinned R1CS") {
-  check_pinned(RegisteredUpdateProof::kStackedDrg8MiBV1);
-}
-
-TEST_CASE("update record: 2 KiB equals one sequential ShapeCS with the input rows") {
-  const update::UpdateShape shape = update::update_shape(RegisteredUpdateProof::kStackedDrg2KiBV1);
-  ShapeCS cs;
-  update::synthesize(cs, update::blank_update_circuit(shape));
-  enforce_input_columns(cs);
-  const CompactR1cs expected = std::move(cs).finish();
-  const CompactR1cs got = update::record_update_partition(shape);
-
-  CHECK(got.size == expected.size);
-  for (const auto& [g, e] : {std::pair{&got.a, &expected.a}, std::pair{&got.b, &expected.b},
-                             std::pair{&got.c, &expected.c}}) {
-    CHECK(same(g->row_start, e->row_start));
-    CHECK(same(g->column, e->column));
-    CHECK(same(g->coeff, e->coeff));
+TEST_CASE("update record: the recorder's known totals are the pinned R1CS's") {
+  for (const auto& v : cuzk::test::kUpdateR1csVectors) {
+    INFO(v.name);
+    const auto known = update::known_record_totals(update::update_shape(v.proof));
+    REQUIRE(known);
+    CHECK(known->rows == v.digest.size.num_constraints + v.digest.size.num_inputs);
+    CHECK(known->nonzeros[0] == v.digest.nnz_with_input_rows.a);
+    CHECK(known->nonzeros[1] == v.digest.nnz_with_input_rows.b);
+    CHECK(known->nonzeros[2] == v.digest.nnz_with_input_rows.c);
   }
-  CHECK(same(got.coefficients, expected.coefficients));
-  CHECK(same(got.a_aux_density, expected.a_aux_density));
-  CHECK(same(got.b_input_density, expected.b_input_density));
-  CHECK(same(got.b_aux_density, expected.b_aux_density));
+  // A testing size has none: its recorder grows its arrays as it goes.
+  CHECK(!update::known_record_totals(update::update_shape(update::kSectorSize1KiB)));
+}
+
+TEST_CASE("update record: equals one sequential ShapeCS with the input rows") {
+  // 2 KiB records into room reserved for its known totals, 1 KiB (a testing size) grows its arrays.
+  for (const std::uint64_t nodes : {update::kSectorSize2KiB, update::kSectorSize1KiB}) {
+    INFO(update::sector_size_name(nodes));
+    const update::UpdateShape shape = update::update_shape(nodes);
+    ShapeCS cs;
+    update::synthesize(cs, update::blank_update_circuit(shape));
+    enforce_input_columns(cs);
+    const CompactR1cs expected = std::move(cs).finish();
+    const CompactR1cs got = update::record_update_partition(shape);
+
+    CHECK(got.size == expected.size);
+    for (const auto& [g, e] : {std::pair{&got.a, &expected.a}, std::pair{&got.b, &expected.b},
+                               std::pair{&got.c, &expected.c}}) {
+      CHECK(same(g->row_start, e->row_start));
+      CHECK(same(g->column, e->column));
+      CHECK(same(g->coeff, e->coeff));
+    }
+    CHECK(same(got.coefficients, expected.coefficients));
+    CHECK(same(got.a_aux_density, expected.a_aux_density));
+    CHECK(same(got.b_input_density, expected.b_input_density));
+    CHECK(same(got.b_aux_density, expected.b_aux_density));
+  }
 }

@@ -1,6 +1,5 @@
 #include "circuit/update/update_layout.hpp"
 
-#include "circuit/counting_cs.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::circuit::update {
@@ -12,22 +11,40 @@ std::string describe(const CircuitSize& s) {
          std::to_string(s.num_constraints) + " constraints";
 }
 
+CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
+  return {a.num_inputs - b.num_inputs, a.num_aux - b.num_aux,
+          a.num_constraints - b.num_constraints};
+}
+
+// The registered sizes' recordings, as record_update_partition records them (the pinned digests'
+// constraints plus the five input rows, and their non-zeros with input rows).
+struct KnownTotals {
+  std::uint64_t sector_nodes;
+  RecordTotals totals;
+};
+constexpr KnownTotals kKnownTotals[] = {
+    {kSectorSize2KiB, {1'705'044, {4'030'892, 1'706'537, 3'616'648}}},
+    {kSectorSize8MiB, {10'007'508, {23'284'278, 10'015'181, 21'302'734}}},
+    {kSectorSize512MiB, {57'450'484, {135'362'852, 57'500'527, 121'971'144}}},
+    {kSectorSize32GiB, {81'049'504, {190'374'912, 81'118'127, 172'187'492}}},
+    {kSectorSize64GiB, {85'006'106, {199'699'032, 85'077'653, 180'585'650}}},
+};
+
 }  // namespace
 
-UpdateLayout measure_update_layout(const UpdateCircuit& circuit, const UpdatePartitionWires& wires,
-                                   const CircuitSize& prefix, const Nonzeros& prefix_nonzeros) {
-  // The CountingCS numbers from zero (ONE aside): only what challenge 0 adds is read from it, and
-  // its variables' indices are never compared with the prefix's.
-  CountingCS count;
-  const CircuitSize before = count.size();
-  synthesize_update_challenge(count, circuit, wires, 0);
+UpdateLayout update_layout(const UpdateShape& shape, const MeasuredPrefix& measured) {
+  if (shape.challenge_count == 0) {
+    throw Error("empty sector update circuit: a partition without challenges");
+  }
   UpdateLayout layout;
-  layout.challenges = circuit.shape.challenge_count;
-  layout.prefix = prefix;
-  layout.prefix_nonzeros = prefix_nonzeros;
-  layout.block = {count.num_inputs() - before.num_inputs, count.num_aux() - before.num_aux,
-                  count.num_constraints() - before.num_constraints};
-  layout.block_nonzeros = {count.nonzeros_a(), count.nonzeros_b(), count.nonzeros_c()};
+  layout.challenges = shape.challenge_count;
+  layout.prefix = measured.prefix;
+  layout.block = minus(measured.first_challenge_end, measured.prefix);
+  layout.prefix_nonzeros = measured.prefix_nonzeros;
+  for (std::size_t m = 0; m < 3; ++m) {
+    layout.block_nonzeros[m] =
+        measured.first_challenge_end_nonzeros[m] - measured.prefix_nonzeros[m];
+  }
   return layout;
 }
 
@@ -37,6 +54,17 @@ void check_update_counts(const CircuitSize& end, const CircuitSize& expected,
     throw Error("empty sector update circuit: " + what + " ended at " + describe(end) +
                 ", the layout says " + describe(expected));
   }
+}
+
+std::optional<RecordTotals> known_record_totals(const UpdateShape& shape) {
+  for (const KnownTotals& k : kKnownTotals) {
+    if (k.sector_nodes == shape.sector_nodes &&
+        shape.challenge_count == challenge_count(k.sector_nodes) &&
+        shape.partition_count == partition_count(k.sector_nodes)) {
+      return k.totals;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace cuzk::circuit::update

@@ -3,17 +3,19 @@
 // synthesize_update_prefix) followed by challenge_count blocks (synthesize_update_challenge) that
 // reference only the prefix's variables and their own, and that all have the same numbers of
 // inputs, aux variables, constraints and non-zero terms whatever the values: the structure never
-// depends on a value. So block i starts at prefix + i * block, and the blocks can be synthesized on
-// different threads into systems that start there (ShapeCS and WitnessCS take a start), as
+// depends on a value. So block i starts at prefix + i * block, and once one system has synthesized
+// the prefix and challenge 0 (which measures the block) the other challenges can be synthesized on
+// other threads into systems that start there (ShapeCS and WitnessCS take a start), as
 // stacked/partition_layout.hpp does for PoRep.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "circuit/fingerprint_hasher.hpp"
-#include "circuit/update/update_circuit.hpp"
+#include "circuit/update/update_shape.hpp"
 
 namespace cuzk::circuit::update {
 
@@ -40,15 +42,31 @@ struct UpdateLayout {
   Nonzeros total_nonzeros() const { return block_start_nonzeros(challenges); }
 };
 
-// The layout of `circuit`'s partition, from the counts and non-zeros its prefix ended at (on
-// whatever system synthesized it, into `wires`) and one count of challenge 0 on a CountingCS, which
-// computes no value: a fraction of the time a challenge takes to record or to witness.
-UpdateLayout measure_update_layout(const UpdateCircuit& circuit, const UpdatePartitionWires& wires,
-                                   const CircuitSize& prefix, const Nonzeros& prefix_nonzeros);
+// The counts (and non-zeros, for a system that counts them) one system had after the prefix and
+// after challenge 0.
+struct MeasuredPrefix {
+  CircuitSize prefix, first_challenge_end;
+  Nonzeros prefix_nonzeros{}, first_challenge_end_nonzeros{};
+};
+
+// The layout of a partition of `shape` so measured. Throws cuzk::Error for a shape without
+// challenges.
+UpdateLayout update_layout(const UpdateShape& shape, const MeasuredPrefix& measured);
 
 // Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended
 // at the counts the layout expects: a guard against a structure that depended on values.
 void check_update_counts(const CircuitSize& end, const CircuitSize& expected,
                          const std::string& what);
+
+// The whole partition's rows (bellperson's input rows included) and non-zeros of A, B and C (the
+// input rows' terms included) for the registered sizes, known before any synthesis so that a
+// recorder can reserve its arrays at once; nullopt for other shapes. Only room depends on them:
+// they equal what is recorded (test/circuit/update_record_test.cpp checks them against the pinned
+// digests), and a recording that differed would still be right, only slower.
+struct RecordTotals {
+  std::size_t rows = 0;
+  Nonzeros nonzeros{};
+};
+std::optional<RecordTotals> known_record_totals(const UpdateShape& shape);
 
 }  // namespace cuzk::circuit::update

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -23,7 +24,39 @@ Nonzeros nonzeros_of(const ShapeCS& cs) {
   return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
 }
 
-// Challenge i of the blank circuit, recorded where it sits in the partition.
+// The ids of a coefficient table's values, looked up without changing the table, so from any
+// thread at once (CoefficientTable::id_of interns).
+class CoefficientIds {
+ public:
+  explicit CoefficientIds(std::span<const Fr> values) {
+    sorted_.reserve(values.size());
+    for (std::size_t id = 0; id < values.size(); ++id) {
+      sorted_.emplace_back(values[id].montgomery_limbs(), static_cast<std::uint32_t>(id));
+    }
+    std::sort(sorted_.begin(), sorted_.end());
+  }
+
+  // The id of every value, or nullopt where one is not in the table.
+  std::optional<std::vector<std::uint32_t>> ids_of(std::span<const Fr> values) const {
+    std::vector<std::uint32_t> ids;
+    ids.reserve(values.size());
+    for (const Fr& v : values) {
+      const bls12_381::Limbs<4>& l = v.montgomery_limbs();
+      const auto it =
+          std::lower_bound(sorted_.begin(), sorted_.end(), l,
+                           [](const auto& e, const auto& key) { return e.first < key; });
+      if (it == sorted_.end() || it->first != l) return std::nullopt;
+      ids.push_back(it->second);
+    }
+    return ids;
+  }
+
+ private:
+  std::vector<std::pair<bls12_381::Limbs<4>, std::uint32_t>> sorted_;
+};
+
+// Challenge i of the blank circuit, recorded where it sits in the partition, in room reserved for
+// exactly its rows.
 CompactR1cs record_challenge(const UpdateCircuit& blank, const UpdatePartitionWires& wires,
                              const UpdateLayout& layout, std::size_t i) {
   ShapeCS cs(layout.block_start(i));
@@ -37,17 +70,24 @@ CompactR1cs record_challenge(const UpdateCircuit& blank, const UpdatePartitionWi
   return std::move(cs).take_rows();
 }
 
-// Copies the rows of `src` (already in the circuit's numbering) to rows starting at dst_row of
-// `dst`, terms from dst_term on, with the coefficient ids mapped through `ids` to the joined
-// table's.
-void place_rows(const CompactMatrix& src, std::span<const std::uint32_t> ids, CompactMatrix& dst,
-                std::size_t dst_row, std::size_t dst_term) {
-  const auto base = static_cast<std::uint32_t>(dst_term);
-  for (std::size_t r = 0; r < src.rows(); ++r)
-    dst.row_start[dst_row + r + 1] = base + src.row_start[r + 1];
-  std::copy(src.column.begin(), src.column.end(),
-            dst.column.begin() + static_cast<std::ptrdiff_t>(dst_term));
-  for (std::size_t t = 0; t < src.nonzeros(); ++t) dst.coeff[dst_term + t] = ids[src.coeff[t]];
+// Copies challenge i's rows (already in the circuit's numbering) into place in `r`, with their
+// coefficient ids mapped through `ids` to r's table.
+void place_challenge(const CompactR1cs& block, std::span<const std::uint32_t> ids,
+                     const UpdateLayout& layout, std::size_t i, CompactR1cs& r) {
+  const std::size_t first_row = layout.block_start(i).num_constraints;
+  const Nonzeros first_term = layout.block_start_nonzeros(i);
+  for (std::size_t m = 0; m < 3; ++m) {
+    const CompactMatrix& src = m == 0 ? block.a : m == 1 ? block.b : block.c;
+    CompactMatrix& dst = matrix(r, m);
+    const auto base = static_cast<std::uint32_t>(first_term[m]);
+    for (std::size_t row = 0; row < src.rows(); ++row) {
+      dst.row_start[first_row + row + 1] = base + src.row_start[row + 1];
+    }
+    std::copy(src.column.begin(), src.column.end(),
+              dst.column.begin() + static_cast<std::ptrdiff_t>(first_term[m]));
+    for (std::size_t t = 0; t < src.nonzeros(); ++t)
+      dst.coeff[first_term[m] + t] = ids[src.coeff[t]];
+  }
 }
 
 // bellperson's input rows after the synthesized ones: Input(i) · 0 = 0, one A term each.
@@ -63,61 +103,55 @@ void append_input_rows(CompactR1cs& r, const CircuitSize& synthesized, const Non
   }
 }
 
-// The whole partition from its prefix's rows and its challenges' (which are freed as they are
-// copied). Each piece's coefficients are interned in circuit order, so the joined table and its
-// ids are those of one ShapeCS recording the pieces in turn.
-CompactR1cs join(const UpdateLayout& layout, CompactR1cs prefix, std::vector<CompactR1cs>& blocks) {
-  CoefficientTable table;
-  const auto intern = [&](std::span<const Fr> values) {
-    std::vector<std::uint32_t> ids;
-    ids.reserve(values.size());
-    for (const Fr& v : values) ids.push_back(table.id_of(v));
-    return ids;
-  };
-  std::vector<std::vector<std::uint32_t>> ids;  // piece 0 is the prefix, piece 1 + i challenge i
-  ids.push_back(intern(prefix.coefficients));
-  for (const CompactR1cs& b : blocks) ids.push_back(intern(b.coefficients));
-
-  const CircuitSize synthesized = layout.total();
-  const Nonzeros nonzeros = layout.total_nonzeros();
-  const std::size_t inputs = synthesized.num_inputs;
-  CompactR1cs r;
-  r.size = {inputs, synthesized.num_aux, synthesized.num_constraints + inputs};
-  size_matrix(r.a, r.size.num_constraints, nonzeros[0] + inputs);
-  size_matrix(r.b, r.size.num_constraints, nonzeros[1]);
-  size_matrix(r.c, r.size.num_constraints, nonzeros[2]);
-  parallel_for(3 * (blocks.size() + 1), 1, [&](std::size_t task) {
-    const std::size_t m = task % 3;
-    const std::size_t piece = task / 3;
-    if (piece == 0) {
-      place_rows(matrix(prefix, m), ids[0], matrix(r, m), 0, 0);
-      matrix(prefix, m) = CompactMatrix{};
-      return;
-    }
-    const std::size_t i = piece - 1;
-    place_rows(matrix(blocks[i], m), ids[piece], matrix(r, m),
-               layout.block_start(i).num_constraints, layout.block_start_nonzeros(i)[m]);
-    matrix(blocks[i], m) = CompactMatrix{};
-  });
-  append_input_rows(r, synthesized, nonzeros);
-  r.coefficients.assign(table.values().begin(), table.values().end());
-  compute_densities(r);
-  return r;
-}
-
 }  // namespace
 
 CompactR1cs record_update_partition(const UpdateShape& shape) {
   const UpdateCircuit blank = blank_update_circuit(shape);
   validate(blank);
-  ShapeCS prefix;
-  const UpdatePartitionWires wires = synthesize_update_prefix(prefix, blank);
-  const UpdateLayout layout =
-      measure_update_layout(blank, wires, prefix.size(), nonzeros_of(prefix));
-  std::vector<CompactR1cs> blocks(layout.challenges);
-  parallel_for(layout.challenges, 1,
-               [&](std::size_t i) { blocks[i] = record_challenge(blank, wires, layout, i); });
-  return join(layout, std::move(prefix).take_rows(), blocks);
+
+  // The prefix and challenge 0 on this thread, in the system whose arrays become the result's: for
+  // a registered size they have room for the whole partition from the start, so nothing recorded
+  // here is ever copied.
+  ShapeCS main;
+  if (const std::optional<RecordTotals> known = known_record_totals(shape)) {
+    main.reserve(known->rows, known->nonzeros);
+  }
+  const UpdatePartitionWires wires = synthesize_update_prefix(main, blank);
+  MeasuredPrefix measured;
+  measured.prefix = main.size();
+  measured.prefix_nonzeros = nonzeros_of(main);
+  synthesize_update_challenge(main, blank, wires, 0);
+  measured.first_challenge_end = main.size();
+  measured.first_challenge_end_nonzeros = nonzeros_of(main);
+  const UpdateLayout layout = update_layout(shape, measured);
+
+  CompactR1cs r = std::move(main).take_rows();
+  const CircuitSize synthesized = layout.total();
+  const Nonzeros nonzeros = layout.total_nonzeros();
+  const std::size_t inputs = synthesized.num_inputs;
+  r.size = {inputs, synthesized.num_aux, synthesized.num_constraints + inputs};
+  size_matrix(r.a, r.size.num_constraints, nonzeros[0] + inputs);
+  size_matrix(r.b, r.size.num_constraints, nonzeros[1]);
+  size_matrix(r.c, r.size.num_constraints, nonzeros[2]);
+
+  // The other challenges, each copied into place as soon as it is recorded (so that only the
+  // threads' blocks in flight are held besides the result), with its coefficient ids mapped to
+  // those of the prefix and challenge 0. Every challenge is the same gadgets, so it has no
+  // coefficient they lack, and the table and its ids are those of one sequential recording.
+  const CoefficientIds base_ids(r.coefficients);
+  parallel_for(layout.challenges - 1, 1, [&](std::size_t k) {
+    const std::size_t i = k + 1;
+    const CompactR1cs block = record_challenge(blank, wires, layout, i);
+    const std::optional<std::vector<std::uint32_t>> ids = base_ids.ids_of(block.coefficients);
+    if (!ids) {
+      throw Error("empty sector update circuit: challenge " + std::to_string(i) +
+                  " has a coefficient the prefix and challenge 0 lack");
+    }
+    place_challenge(block, *ids, layout, i, r);
+  });
+  append_input_rows(r, synthesized, nonzeros);
+  compute_densities(r);
+  return r;
 }
 
 }  // namespace cuzk::circuit::update

@@ -14,17 +14,22 @@ namespace cuzk::circuit::update {
 CompactWitness update_witness(const UpdateCircuit& circuit,
                               std::shared_ptr<std::pmr::memory_resource> memory) {
   validate(circuit);
-  WitnessCS prefix;
-  const UpdatePartitionWires wires = synthesize_update_prefix(prefix, circuit);
-  // A WitnessCS counts no non-zero terms; the witness needs none.
-  const UpdateLayout layout = measure_update_layout(circuit, wires, prefix.size(), Nonzeros{});
+  // The prefix and challenge 0 on this thread, which measures the block.
+  WitnessCS main;
+  const UpdatePartitionWires wires = synthesize_update_prefix(main, circuit);
+  MeasuredPrefix measured;
+  measured.prefix = main.size();
+  synthesize_update_challenge(main, circuit, wires, 0);
+  measured.first_challenge_end = main.size();
+  const UpdateLayout layout = update_layout(circuit.shape, measured);
   const CircuitSize total = layout.total();
 
   CompactWitness w(total.num_inputs, total.num_aux, std::move(memory));
-  prefix.place_into(w);  // ONE included: the prefix's system started at nothing
-  // Each challenge's wide values, kept in the default resource until they are joined here.
+  main.place_into(w);  // ONE included: this system started at nothing
+  // The other challenges' wide values, kept in the default resource until they are joined here.
   std::vector<std::vector<WideValue>> wide(layout.challenges);
-  parallel_for(layout.challenges, 1, [&](std::size_t i) {
+  parallel_for(layout.challenges - 1, 1, [&](std::size_t k) {
+    const std::size_t i = k + 1;
     WitnessCS block(layout.block_start(i));
     synthesize_update_challenge(block, circuit, wires, i);
     check_update_counts(block.size(), layout.block_start(i + 1), "challenge " + std::to_string(i));
@@ -32,10 +37,10 @@ CompactWitness update_witness(const UpdateCircuit& circuit,
     wide[i].assign(block.wide().begin(), block.wide().end());
   });
 
-  std::size_t count = prefix.wide().size();
+  std::size_t count = main.wide().size();
   for (const std::vector<WideValue>& b : wide) count += b.size();
   w.wide.reserve(count);
-  w.wide.assign(prefix.wide().begin(), prefix.wide().end());
+  w.wide.assign(main.wide().begin(), main.wide().end());
   for (std::vector<WideValue>& b : wide) {
     w.wide.insert(w.wide.end(), b.begin(), b.end());
     std::vector<WideValue>().swap(b);
