@@ -60,6 +60,7 @@ class CoefficientIds {
 CompactR1cs record_challenge(const UpdateCircuit& blank, const UpdatePartitionWires& wires,
                              const UpdateLayout& layout, std::size_t i) {
   ShapeCS cs(layout.block_start(i));
+  cs.reserve(layout.block.num_constraints, layout.block_nonzeros);
   synthesize_update_challenge(cs, blank, wires, i);
   const std::string what = "challenge " + std::to_string(i);
   check_update_counts(cs.size(), layout.block_start(i + 1), what);
