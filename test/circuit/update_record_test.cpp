@@ -3,7 +3,7 @@
 // update_record_8mib_test), and at 2 KiB (room reserved for its known totals) and 1 KiB (a testing
 // size, arrays grown) it is, array for array, what one sequential ShapeCS records over the blank
 // circuit followed by bellperson's input rows. The totals the recorder reserves for are the pinned
-// ones.
+// ones, and the layout places the challenges and names one that ends elsewhere.
 #include "circuit/update/update_record.hpp"
 
 #include <doctest/doctest.h>
@@ -15,6 +15,7 @@
 #include "circuit/update/update_layout.hpp"
 #include "update_r1cs_vectors.hpp"
 #include "update_record_pinned.hpp"
+#include "util/error.hpp"
 
 namespace {
 
@@ -70,4 +71,29 @@ TEST_CASE("update record: equals one sequential ShapeCS with the input rows") {
     CHECK(same(got.b_input_density, expected.b_input_density));
     CHECK(same(got.b_aux_density, expected.b_aux_density));
   }
+}
+
+TEST_CASE(
+    "update layout: challenge i starts i blocks after the prefix; a block ending elsewhere "
+    "is refused by name") {
+  const update::UpdateShape shape = update::update_shape(RegisteredUpdateProof::kStackedDrg2KiBV1);
+  update::MeasuredPrefix measured;
+  measured.prefix = {5, 100, 90};
+  measured.first_challenge_end = {5, 130, 110};
+  measured.prefix_nonzeros = {7, 8, 9};
+  measured.first_challenge_end_nonzeros = {17, 28, 39};
+  const update::UpdateLayout layout = update::update_layout(shape, measured);
+  CHECK(layout.block == CircuitSize{0, 30, 20});
+  CHECK(layout.block_start(3) == CircuitSize{5, 190, 150});
+  CHECK(layout.total() ==
+        CircuitSize{5, 100 + 30 * shape.challenge_count, 90 + 20 * shape.challenge_count});
+  CHECK(layout.total_nonzeros() == update::Nonzeros{7 + 10 * shape.challenge_count,
+                                                    8 + 20 * shape.challenge_count,
+                                                    9 + 30 * shape.challenge_count});
+  CHECK_NOTHROW(update::check_update_counts(layout.block_start(4), layout.block_start(4), "x"));
+  CHECK_THROWS_WITH_AS(
+      update::check_update_counts({5, 221, 170}, layout.block_start(4), "challenge 3"),
+      "empty sector update circuit: challenge 3 ended at 5 inputs, 221 aux, 170 constraints, the "
+      "layout says 5 inputs, 220 aux, 170 constraints",
+      cuzk::Error);
 }
