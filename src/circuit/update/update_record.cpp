@@ -113,20 +113,20 @@ CompactR1cs record_update_partition(const UpdateShape& shape) {
   // The prefix and challenge 0 on this thread, in the system whose arrays become the result's: for
   // a registered size they have room for the whole partition from the start, so nothing recorded
   // here is ever copied.
-  ShapeCS main;
+  ShapeCS head;
   if (const std::optional<RecordTotals> known = known_record_totals(shape)) {
-    main.reserve(known->rows, known->nonzeros);
+    head.reserve(known->rows, known->nonzeros);
   }
-  const UpdatePartitionWires wires = synthesize_update_prefix(main, blank);
+  const UpdatePartitionWires wires = synthesize_update_prefix(head, blank);
   MeasuredPrefix measured;
-  measured.prefix = main.size();
-  measured.prefix_nonzeros = nonzeros_of(main);
-  synthesize_update_challenge(main, blank, wires, 0);
-  measured.first_challenge_end = main.size();
-  measured.first_challenge_end_nonzeros = nonzeros_of(main);
+  measured.prefix = head.size();
+  measured.prefix_nonzeros = nonzeros_of(head);
+  synthesize_update_challenge(head, blank, wires, 0);
+  measured.first_challenge_end = head.size();
+  measured.first_challenge_end_nonzeros = nonzeros_of(head);
   const UpdateLayout layout = update_layout(shape, measured);
 
-  CompactR1cs r = std::move(main).take_rows();
+  CompactR1cs r = std::move(head).take_rows();
   const CircuitSize synthesized = layout.total();
   const Nonzeros nonzeros = layout.total_nonzeros();
   const std::size_t inputs = synthesized.num_inputs;

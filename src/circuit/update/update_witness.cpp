@@ -15,17 +15,17 @@ CompactWitness update_witness(const UpdateCircuit& circuit,
                               std::shared_ptr<std::pmr::memory_resource> memory) {
   validate(circuit);
   // The prefix and challenge 0 on this thread, which measures the block.
-  WitnessCS main;
-  const UpdatePartitionWires wires = synthesize_update_prefix(main, circuit);
+  WitnessCS head;
+  const UpdatePartitionWires wires = synthesize_update_prefix(head, circuit);
   MeasuredPrefix measured;
-  measured.prefix = main.size();
-  synthesize_update_challenge(main, circuit, wires, 0);
-  measured.first_challenge_end = main.size();
+  measured.prefix = head.size();
+  synthesize_update_challenge(head, circuit, wires, 0);
+  measured.first_challenge_end = head.size();
   const UpdateLayout layout = update_layout(circuit.shape, measured);
   const CircuitSize total = layout.total();
 
   CompactWitness w(total.num_inputs, total.num_aux, std::move(memory));
-  main.place_into(w);  // ONE included: this system started at nothing
+  head.place_into(w);  // ONE included: this system started at nothing
   // The other challenges' wide values, kept in the default resource until they are joined here.
   std::vector<std::vector<WideValue>> wide(layout.challenges);
   parallel_for(layout.challenges - 1, 1, [&](std::size_t k) {
@@ -37,10 +37,10 @@ CompactWitness update_witness(const UpdateCircuit& circuit,
     wide[i].assign(block.wide().begin(), block.wide().end());
   });
 
-  std::size_t count = main.wide().size();
+  std::size_t count = head.wide().size();
   for (const std::vector<WideValue>& b : wide) count += b.size();
   w.wide.reserve(count);
-  w.wide.assign(main.wide().begin(), main.wide().end());
+  w.wide.assign(head.wide().begin(), head.wide().end());
   for (std::vector<WideValue>& b : wide) {
     w.wide.insert(w.wide.end(), b.begin(), b.end());
     std::vector<WideValue>().swap(b);

@@ -2,16 +2,18 @@
 // evaluates A·w, B·w and C·w itself from the recording (update_record.hpp): equal, value for value,
 // to what one WitnessCS over synthesize(cs, circuit) finishes with.
 //
-// The prefix is synthesized on the calling thread, then the challenges (update_layout.hpp) on the
-// OpenMP threads, each in a WitnessCS that starts at its block's counts and places its inputs and
-// bits into the one witness; the wide values are joined in circuit order at the end, on the
-// calling thread.
+// The prefix and challenge 0 (which measures the block: update_layout.hpp) are synthesized on the
+// calling thread, then the other challenges on the OpenMP threads, each in a WitnessCS that starts
+// at its block's counts, is checked to end where the layout says and places its inputs and bits
+// into the one witness; the wide values are joined in circuit order at the end, on the calling
+// thread.
 //
 // Threads: the challenges use a `parallel for` of their own. A caller that proves several
 // partitions at once from inside an OpenMP parallel region over them gets each partition's
 // challenges run on that partition's thread alone (OpenMP runs a nested region with one thread
 // unless nesting was enabled), so partitions × challenges never oversubscribe the cores; one
-// partition called from outside any region uses every core.
+// partition called from outside any region runs its challenges on every core (its prefix, as in
+// update_record.hpp, is one thread's work).
 #pragma once
 
 #include <memory>
