@@ -2,9 +2,9 @@
 // threads: byte for byte what one sequential WitnessCS finishes with, for a natively built 2 KiB
 // update (update_test_witness.hpp) and for partition 3 of a structured 8 MiB one from `cuzk
 // gen-update`'s generator (ten challenges, partition bits and path exercised); in the memory it is
-// given; the same when called from inside a parallel region; and it satisfies the partition's
-// recording (update_record.hpp) row by row as the CPU prover evaluates it, which refuses it once a
-// value is changed.
+// given; the same when called from inside a parallel region; and both satisfy their partition's
+// recording (update_record.hpp) row by row as the CPU prover evaluates it, which refuses the 2 KiB
+// one once a value is changed.
 #include "circuit/update/update_witness.hpp"
 
 #include <doctest/doctest.h>
@@ -73,7 +73,9 @@ TEST_CASE("update witness: the same from inside a parallel region over partition
   check_same(witnesses[1], expected);
 }
 
-TEST_CASE("update witness: partition 3 of a structured 8 MiB update equals the sequential one") {
+TEST_CASE(
+    "update witness: partition 3 of a structured 8 MiB update equals the sequential one and "
+    "satisfies the R1CS") {
   cuzk::sealing::GenerateUpdateOptions options;
   options.proof = RegisteredUpdateProof::kStackedDrg8MiBV1;
   options.data_seed = 5;
@@ -84,5 +86,7 @@ TEST_CASE("update witness: partition 3 of a structured 8 MiB update equals the s
   const update::UpdateCircuit circuit =
       update::circuit_from_vanilla(input.statement(3), input.partitions[3]);
   REQUIRE(circuit.shape.challenge_count == 10);
-  check_same(update::update_witness(circuit), sequential_witness(circuit));
+  const CompactWitness w = update::update_witness(circuit);
+  check_same(w, sequential_witness(circuit));
+  CHECK_NOTHROW(cuzk::prover::evaluate_rows(update::record_update_partition(circuit.shape), w));
 }
