@@ -9,9 +9,9 @@
 // known totals); challenge 0 measures the block (update_layout.hpp). The other challenges run on
 // the OpenMP threads, each recorded by a ShapeCS that starts at its block's counts and is checked
 // to end where the layout says, then copied into place with its coefficient ids mapped to the
-// table of the prefix and challenge 0, and freed: besides the result only the blocks in flight
-// are held. Called inside a parallel region the loop runs on the calling thread alone (OpenMP's
-// default for nested regions).
+// table of the prefix and challenge 0, its variables marked in the densities, and freed: besides
+// the result only the blocks in flight are held. Called inside a parallel region the loop runs on
+// the calling thread alone (OpenMP's default for nested regions).
 //
 // The prefix (at 8 MiB 5.9 M of 10 M constraints: the apex tree's 127 SHA-256 hashes; 10 % at
 // 512 MiB, 7 % at 32 GiB) is one thread's work.
