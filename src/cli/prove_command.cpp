@@ -39,7 +39,7 @@ class OneSector final : public pipeline::JobObserver {
   explicit OneSector(const Progress& progress) : progress_(progress) {}
 
   void c1_read(std::size_t, const pipeline::SectorJob& job, const porep::C1Output& c1) override {
-    progress_.log("read " + job.c1.string() + ": " + std::string(c1.info().name) + ", " +
+    progress_.log("read " + job.input.string() + ": " + std::string(c1.info().name) + ", " +
                   std::to_string(c1.partitions) + " partition(s) of " +
                   std::to_string(c1.challenges_per_partition) + " challenges");
     progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
@@ -58,7 +58,7 @@ class OneSector final : public pipeline::JobObserver {
 
 void prove(const ProveOptions& o) {
   pipeline::SectorJob job;
-  job.c1 = o.c1;
+  job.input = o.c1;
   job.overrides = parse_porep_overrides(o.porep);
   job.identity = sector_identity(o.ids, o.sector_id);
   job.output = o.output;

@@ -34,7 +34,7 @@ class JobLines final : public pipeline::JobObserver {
   void c1_read(std::size_t number, const pipeline::SectorJob& job,
                const porep::C1Output& c1) override {
     in_flight_ = number;
-    progress_.log("job " + std::to_string(number) + ": read " + job.c1.string() + ": " +
+    progress_.log("job " + std::to_string(number) + ": read " + job.input.string() + ": " +
                   std::string(c1.info().name) + ", " + std::to_string(c1.partitions) +
                   " partition(s)");
     progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
@@ -48,7 +48,7 @@ class JobLines final : public pipeline::JobObserver {
     JobRecord r;
     r.number = report.number;
     r.line = line_numbers_[report.number];
-    r.c1 = report.job.c1.string();
+    r.c1 = report.job.input.string();
     r.output = report.job.output.string();
     r.timings = report.timings;
     r.finished_seconds = report.finished_seconds;
@@ -177,7 +177,7 @@ pipeline::SectorJob job_from_line(const ProveOptions& o, const JobLine& line) {
   if (!line.porep_id.empty()) porep.porep_id = line.porep_id;
   const bool own_ids = !line.ids.miner_id.empty() || !line.ids.prover_id.empty();
   pipeline::SectorJob job;
-  job.c1 = line.c1;
+  job.input = line.c1;
   job.output = line.output;
   job.overrides = parse_porep_overrides(porep);
   job.identity = sector_identity(own_ids ? line.ids : o.ids, line.sector_id);

@@ -59,12 +59,12 @@ class GpuSectorProver final : public SectorProver {
   void submit(PreparedSector sector) override {
     Entry entry;
     try {
-      if (sector.c1->registered_proof != proof_) {
-        throw Error("the C1 output is " + std::string(sector.c1->info().name) +
+      const porep::RegisteredSealProof proof = sector.sector->registered_proof();
+      if (proof != proof_) {
+        throw Error("the C1 output is " + std::string(porep::seal_proof_info(proof).name) +
                     ", the GPU prover " + std::string(porep::seal_proof_info(proof_).name) + "'s");
       }
-      entry.pending = session_.submit(
-          std::make_shared<PorepSector>(sector.c1, sector.sector, sector.verify), sector.cancel);
+      entry.pending = session_.submit(sector.sector, sector.cancel);
     } catch (...) {
       entry.failure = failure_from_current_exception();
     }

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "pipeline/porep_sector.hpp"
 #include "porep/c1_parser.hpp"
 #include "prover/proof.hpp"
 #include "util/error.hpp"
@@ -22,18 +23,18 @@ double seconds_since(Clock::time_point start) {
 // Why the output may not be written (util/output_refusal.hpp). Nothing when it may.
 std::optional<std::string> output_refusal(const SectorJob& job) {
   if (job.output.empty()) return std::nullopt;  // the proof stays in memory
-  return cuzk::output_refusal(job.output, job.c1, "C1 file");
+  return cuzk::output_refusal(job.output, job.input, "C1 file");
 }
 
 // The job's C1, from its file or from the bytes it holds, messages starting with its name;
 // and, when the job names its registered proof, the C1 must be of it.
 porep::C1Output read_c1(const SectorJob& job) {
-  porep::C1Output c1 = job.c1_bytes == nullptr
-                           ? porep::load_c1_file(job.c1, porep::C1Checks::kFull, job.overrides)
-                           : porep::parse_named_c1(*job.c1_bytes, job.c1.string(),
+  porep::C1Output c1 = job.input_bytes == nullptr
+                           ? porep::load_c1_file(job.input, porep::C1Checks::kFull, job.overrides)
+                           : porep::parse_named_c1(*job.input_bytes, job.input.string(),
                                                    porep::C1Checks::kFull, job.overrides);
   if (job.registered_proof && *job.registered_proof != c1.registered_proof) {
-    throw Error(job.c1.string() + ": the C1 output is " + std::string(c1.info().name) +
+    throw Error(job.input.string() + ": the C1 output is " + std::string(c1.info().name) +
                 ", not the " + std::string(porep::seal_proof_info(*job.registered_proof).name) +
                 " the job names");
   }
@@ -99,7 +100,7 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
       return;
     }
     // Parsed: the bytes (about 50 MB at 32 GiB) need not live while the sector is proved.
-    report.job.c1_bytes.reset();
+    report.job.input_bytes.reset();
     timings.phases.emplace_back("load_c1", seconds_since(read));
     timings.registered_proof = std::string(c1->info().name);
     timings.partitions = c1->partitions;
@@ -109,7 +110,8 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
     return;
   }
   try {
-    PreparedSector sector{c1, resolve_sector(j.identity, *c1), j.verify, j.cancel};
+    PreparedSector sector{
+        std::make_shared<PorepSector>(c1, resolve_sector(j.identity, *c1), j.verify), j.cancel};
     const BackendChoice choice =
         choose_backend(options_.backend, c1->info().sector_size, options_.devices);
     timings.backend = choice.gpu ? "gpu" : "cpu";

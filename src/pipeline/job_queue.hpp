@@ -9,7 +9,7 @@
 //     proves this one (at most two sectors' witnesses alive), on the CPU it finishes it at once;
 //   the proof, verified, written atomically (or, for a job without an output file, handed back
 //     in its report); the job's end told to the JobObserver.
-// A job's C1 is a file, or bytes the caller holds (SectorJob::c1_bytes).
+// A job's C1 is a file, or bytes the caller holds (SectorJob::input_bytes).
 // A failed job does not stop the others. With ProvingOptions::stop set, no new job starts and the
 // one in flight fails Interrupted at its next partition (GPU) or phase (CPU, until its proving has
 // started: then it is finished and written); a job's own SectorJob::cancel does the same to it

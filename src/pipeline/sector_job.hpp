@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/provable_sector.hpp"
 #include "pipeline/timing_report.hpp"
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
@@ -34,12 +35,12 @@ struct SectorIdentity {
 using CancelFlag = std::shared_ptr<const std::atomic<bool>>;
 
 struct SectorJob {
-  // The C1 output (lotus wrapper or inner JSON): the file it is read from, or, with c1_bytes, the
-  // name its messages start with.
-  std::filesystem::path c1;
-  // The C1 itself, when the caller holds it in memory (a daemon's request) rather than in a file.
-  // Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
-  std::shared_ptr<const std::string> c1_bytes;
+  // The C1 output (lotus wrapper or inner JSON): the file it is read from, or, with input_bytes,
+  // the name its messages start with.
+  std::filesystem::path input;
+  // The input itself, when the caller holds it in memory (a daemon's request) rather than in a
+  // file. Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
+  std::shared_ptr<const std::string> input_bytes;
   // The registered proof the caller says the C1 is; a C1 of another fails the job (kInput). None:
   // whatever the C1 says.
   std::optional<porep::RegisteredSealProof> registered_proof;
@@ -55,12 +56,10 @@ struct SectorJob {
   CancelFlag cancel;
 };
 
-// A job whose C1 is read: what a sector prover takes.
+// A job whose input is read: what a sector prover takes.
 struct PreparedSector {
-  std::shared_ptr<const porep::C1Output> c1;
-  std::optional<sealing::ProverSector> sector;  // resolved from the identity
-  bool verify = true;
-  CancelFlag cancel;  // the job's (SectorJob::cancel)
+  std::shared_ptr<const ProvableSector> sector;  // with the identity resolved and `verify` set
+  CancelFlag cancel;                             // the job's (SectorJob::cancel)
 };
 
 // Whether `flag` is set; a null flag never is.

@@ -109,8 +109,9 @@ class RecoveringGpuProver final : public SectorProver {
   // The sector a GPU fault hit: proved on the CPU where the rule allows, failed otherwise.
   SectorOutcome fall_back(const Entry& entry, SectorOutcome outcome) {
     const SectorFailure failure = outcome.result.error();
-    if (after_gpu_failure(choice_, entry.sector.c1->info().sector_size, failure) !=
-        GpuFailureAction::kProveOnCpu)
+    const std::uint64_t sector_bytes =
+        porep::seal_proof_info(entry.sector.sector->registered_proof()).sector_size;
+    if (after_gpu_failure(choice_, sector_bytes, failure) != GpuFailureAction::kProveOnCpu)
       return outcome;
     if (options_.observer != nullptr) options_.observer->warn(cpu_fallback_line(failure));
     const double lost = std::chrono::duration<double>(Clock::now() - entry.submitted).count();
@@ -130,7 +131,7 @@ class RecoveringGpuProver final : public SectorProver {
   std::unique_ptr<SectorProver> cpu_;  // made at the first fallback
   GpuUse retired_use_;
   std::deque<Entry> entries_;          // in submission order
-  std::unique_ptr<SectorProver> gpu_;  // destroyed first: it may read the entries' C1s
+  std::unique_ptr<SectorProver> gpu_;  // destroyed first: it may read the entries' inputs
 };
 
 }  // namespace

@@ -71,8 +71,8 @@ struct Queue {
 
 SectorJob memory_job(std::shared_ptr<const std::string> bytes) {
   SectorJob job;
-  job.c1 = "request-7";
-  job.c1_bytes = std::move(bytes);
+  job.input = "request-7";
+  job.input_bytes = std::move(bytes);
   job.identity.prover_id = porep::prover_id_from_actor_id(1000);
   job.identity.sector_id = 3;
   return job;  // no output: the proof would come back in the report

@@ -1,0 +1,42 @@
+// A sector whose input is read, as both sector provers (sector_prover.hpp) take it: what the GPU
+// session needs of it (session_sector.hpp), plus the registered proof it is of and its proof on
+// the CPU, whole. PorepSector (porep_sector.hpp) is PoRep C2's.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "pipeline/session_sector.hpp"
+#include "porep/registered_proof.hpp"
+#include "prover/backend.hpp"
+#include "prover/params/parameters.hpp"
+#include "prover/proof.hpp"
+#include "prover/seal/seal_prover.hpp"
+
+namespace cuzk::pipeline {
+
+struct CpuProvingOptions {
+  prover::seal::ProveObserver* observer = nullptr;  // the phases, as prove_seal reports them
+  std::uint32_t partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;
+};
+
+// A sector proved on the CPU: its proofs and the seconds of prove_seal's phases.
+struct CpuSectorProof {
+  std::vector<prover::Proof> proofs;  // one per partition, in order
+  bool verified = false;              // false only when verification was turned off
+  std::array<double, prover::seal::kSealPhaseCount> seconds{};  // indexed by SealPhase
+};
+
+class ProvableSector : public SessionSector {
+ public:
+  virtual porep::RegisteredSealProof registered_proof() const = 0;
+  // Checks, synthesizes, proves and (unless turned off) verifies every partition on the CPU.
+  // Throws cuzk::Error as the check, the synthesis or the verification fails, and ParamsError
+  // for parameters of another circuit.
+  virtual CpuSectorProof prove_on_cpu(const prover::ParameterSource& params,
+                                      prover::ProverBackend& backend,
+                                      const CpuProvingOptions& options) const = 0;
+};
+
+}  // namespace cuzk::pipeline
