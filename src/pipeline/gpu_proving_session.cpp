@@ -7,10 +7,10 @@
 #include <chrono>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
-#include "circuit/stacked/record_shape.hpp"
 #include "kernels/curve/point_conversion.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/groth16/parameter_bases.hpp"
@@ -27,7 +27,6 @@ namespace cuzk::pipeline {
 
 namespace {
 
-namespace stacked = circuit::stacked;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
@@ -89,8 +88,8 @@ class GpuThread {
       std::shared_ptr<detail::SectorWork> work = state->next_sector();
       if (work == nullptr) return;
       std::future<bool> first_staged = stage(*work, 0);
-      std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
-      if (shape == nullptr) return;
+      std::optional<RecordedR1cs> shape = state->take_shape();
+      if (!shape) return;
       const Clock::time_point shape_start = Clock::now();
       const kernels::DeviceR1cs device_shape(device, r1cs_view(*shape));
       const double matrices_seconds = seconds_since(shape_start);
@@ -99,15 +98,15 @@ class GpuThread {
       log("shape on the GPU in " + std::to_string(shape_upload_seconds) + " s (matrices " +
           std::to_string(matrices_seconds) + " s, then the work buffers)");
       if (!plan.all_resident()) {
-        const std::size_t b_inputs = shape->b_input_density.count();
-        const std::size_t inputs = shape->size().num_inputs;
+        const std::size_t b_inputs = b_input_count(*shape);
+        const std::size_t inputs = recorded_size(*shape).num_inputs;
         bases = kernels::ParameterBases::streamed(device, reader.queries(),
                                                   {0, 0, inputs, b_inputs, b_inputs},
                                                   plan.slice_points, plan.resident);
         log("parameters on the GPU: " + describe_tier(plan) + ", in " +
             std::to_string(bases->upload_ms() / 1000) + " s");
       }
-      release->release(std::move(shape));
+      release->release(std::move(*shape));
       sample_memory();
       bool first = true;
       std::size_t uploaded_before = 0;
@@ -305,17 +304,12 @@ void GpuProvingSession::start_gpu_thread() {
 // phase is the recording's own time, most of it spent while the parameters went up.
 void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   RecordedShape recorded = shape_recording_.take();  // rethrows the recording's failure
-  std::shared_ptr<stacked::PartitionRecording> shape = std::move(recorded.shape);
-  prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
-                              params_.name());
+  prover::check_lengths_match(params_.lengths(), recorded_lengths(recorded.r1cs), params_.name());
   report.phases.emplace_back("shape", recorded.seconds);
-  log_("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
-       std::to_string(shape->layout.challenges) +
-       " challenge blocks (one recorded, copied on the GPU), " +
-       std::to_string(shape->coefficients.size()) + " distinct coefficients, in " +
-       std::to_string(recorded.seconds) + " s");
-  layout_ = shape->layout;
-  state_->update([&] { state_->shape = std::move(shape); });
+  log_("shape recorded: " + describe(recorded.r1cs) + ", in " + std::to_string(recorded.seconds) +
+       " s");
+  layout_ = witness_layout(recorded.r1cs);
+  state_->update([&] { state_->shape = std::move(recorded.r1cs); });
 }
 
 GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> sector,

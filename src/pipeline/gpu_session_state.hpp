@@ -14,12 +14,14 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "circuit/compact_witness.hpp"
-#include "circuit/stacked/record_shape.hpp"
 #include "kernels/groth16/partition_prover.hpp"
 #include "pipeline/gpu_sector_report.hpp"
+#include "pipeline/partition_shape.hpp"
 
 namespace cuzk::pipeline {
 
@@ -52,7 +54,7 @@ struct SessionState {
   std::mutex mutex;
   std::condition_variable changed;
   bool stopping = false;
-  std::shared_ptr<circuit::stacked::PartitionRecording> shape;
+  std::optional<RecordedR1cs> shape;
   std::deque<std::shared_ptr<SectorWork>> queue;
   std::exception_ptr failure;  // upload or shape: every sector fails with it
 
@@ -75,11 +77,12 @@ struct SessionState {
     changed.wait(lock, ready);
   }
 
-  // nullptr once the session stops.
-  std::shared_ptr<circuit::stacked::PartitionRecording> take_shape() {
+  // None once the session stops.
+  std::optional<RecordedR1cs> take_shape() {
     std::unique_lock lock(mutex);
-    wait(lock, [&] { return stopping || shape != nullptr; });
-    return stopping ? nullptr : std::move(shape);
+    wait(lock, [&] { return stopping || shape.has_value(); });
+    if (stopping) return std::nullopt;
+    return std::exchange(shape, std::nullopt);
   }
   std::shared_ptr<SectorWork> next_sector() {
     std::unique_lock lock(mutex);

@@ -8,6 +8,7 @@
 #include "circuit/stacked/native_witness.hpp"
 #include "prover/params/parameter_files.hpp"
 #include "prover/seal/seal_prover.hpp"
+#include "util/error.hpp"
 
 namespace cuzk::pipeline {
 
@@ -18,16 +19,17 @@ SessionCircuit porep_session_circuit(porep::RegisteredSealProof proof) {
 
 void PorepSector::check() const { sealing::check_c1(*c1_, sector_); }
 
-void PorepSector::witnesses(const circuit::stacked::PartitionLayout& layout,
-                            const WitnessMemory& memory, const WitnessReady& ready,
-                            BackgroundRelease& release) const {
+void PorepSector::witnesses(const WitnessLayout& layout, const WitnessMemory& memory,
+                            const WitnessReady& ready, BackgroundRelease& release) const {
+  const auto* blocks = std::get_if<circuit::stacked::PartitionLayout>(&layout);
+  if (blocks == nullptr) throw Error("PoRep sector: the recorded shape is not a StackedDRG one");
   std::vector<circuit::stacked::StackedCircuit> circuits;
   circuits.reserve(c1_->partitions);
   for (std::uint32_t k = 0; k < c1_->partitions; ++k) {
     circuits.push_back(circuit::stacked::circuit_from_c1(*c1_, k));
   }
   const circuit::stacked::NativeWitnessPlan plan(circuits.front().shape);
-  circuit::stacked::native_witnesses(circuits, layout, plan, ready, memory);
+  circuit::stacked::native_witnesses(circuits, *blocks, plan, ready, memory);
   release.release(std::move(circuits));
 }
 

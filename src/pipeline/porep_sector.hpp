@@ -26,12 +26,13 @@ class PorepSector final : public ProvableSector {
 
   std::uint32_t partitions() const override { return c1_->partitions; }
   void check() const override;
-  void witnesses(const circuit::stacked::PartitionLayout& layout, const WitnessMemory& memory,
+  // Throws cuzk::Error for a layout of another circuit than StackedDRG's.
+  void witnesses(const WitnessLayout& layout, const WitnessMemory& memory,
                  const WitnessReady& ready, BackgroundRelease& release) const override;
   bool verify(const prover::VerifyingKey& vk, std::span<const prover::Proof> proofs,
               const std::string& params_name) const override;
 
-  porep::RegisteredSealProof registered_proof() const override { return c1_->registered_proof; }
+  CircuitKind kind() const override { return c1_->registered_proof; }
   CpuSectorProof prove_on_cpu(const prover::ParameterSource& params, prover::ProverBackend& backend,
                               const CpuProvingOptions& options) const override;
 

@@ -1,14 +1,15 @@
 // A sector whose input is read, as both sector provers (sector_prover.hpp) take it: what the GPU
 // session needs of it (session_sector.hpp), plus the registered proof it is of and its proof on
-// the CPU, whole. PorepSector (porep_sector.hpp) is PoRep C2's.
+// the CPU, whole. PorepSector (porep_sector.hpp) is PoRep C2's, UpdateSector (update_sector.hpp)
+// a SnapDeals update's.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "pipeline/circuit_kind.hpp"
 #include "pipeline/session_sector.hpp"
-#include "porep/registered_proof.hpp"
 #include "prover/backend.hpp"
 #include "prover/params/parameters.hpp"
 #include "prover/proof.hpp"
@@ -21,7 +22,8 @@ struct CpuProvingOptions {
   std::uint32_t partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;
 };
 
-// A sector proved on the CPU: its proofs and the seconds of prove_seal's phases.
+// A sector proved on the CPU: its proofs and the seconds of prove_seal's phases (prove_update
+// reports in the same ones).
 struct CpuSectorProof {
   std::vector<prover::Proof> proofs;  // one per partition, in order
   bool verified = false;              // false only when verification was turned off
@@ -30,7 +32,7 @@ struct CpuSectorProof {
 
 class ProvableSector : public SessionSector {
  public:
-  virtual porep::RegisteredSealProof registered_proof() const = 0;
+  virtual CircuitKind kind() const = 0;  // the registered proof its input is of
   // Checks, synthesizes, proves and (unless turned off) verifies every partition on the CPU.
   // Throws cuzk::Error as the check, the synthesis or the verification fails, and ParamsError
   // for parameters of another circuit.

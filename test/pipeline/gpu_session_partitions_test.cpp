@@ -56,9 +56,10 @@ class SmallSector final : public SessionSector {
 
   std::uint32_t partitions() const override { return static_cast<std::uint32_t>(circuits_.size()); }
   void check() const override {}
-  void witnesses(const stacked::PartitionLayout& layout, const WitnessMemory& memory,
+  void witnesses(const WitnessLayout& layout, const WitnessMemory& memory,
                  const WitnessReady& ready, BackgroundRelease&) const override {
-    stacked::native_witnesses(circuits_, layout, stacked::NativeWitnessPlan(kShape), ready, memory);
+    stacked::native_witnesses(circuits_, std::get<stacked::PartitionLayout>(layout),
+                              stacked::NativeWitnessPlan(kShape), ready, memory);
   }
   bool verify(const prover::VerifyingKey& vk, std::span<const prover::Proof> proofs,
               const std::string& params_name) const override {

@@ -27,6 +27,7 @@ struct TreeShape {
   std::size_t base_arity = 2;
   std::size_t sub_arity = 0;
   std::size_t top_arity = 0;
+  friend bool operator==(const TreeShape&, const TreeShape&) = default;
 };
 
 // One level of an authentication path: the running node's position among its arity - 1 siblings
