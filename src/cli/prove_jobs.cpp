@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cli/cli.hpp"
@@ -31,13 +32,15 @@ class JobLines final : public pipeline::JobObserver {
  public:
   JobLines(const Progress& progress, bool quiet) : progress_(progress), quiet_(quiet) {}
 
-  void c1_read(std::size_t number, const pipeline::SectorJob& job,
-               const porep::C1Output& c1) override {
+  void input_read(std::size_t number, const pipeline::SectorJob& job,
+                  const pipeline::CircuitKind& kind) override {
     in_flight_ = number;
     progress_.log("job " + std::to_string(number) + ": read " + job.input.string() + ": " +
-                  std::string(c1.info().name) + ", " + std::to_string(c1.partitions) +
-                  " partition(s)");
-    progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
+                  pipeline::circuit_name(kind) + ", " +
+                  std::to_string(pipeline::partition_count(kind)) + " partition(s)");
+    if (const auto* seal = std::get_if<porep::RegisteredSealProof>(&kind)) {
+      progress_.detail(porep_summary(*seal, job.overrides));
+    }
   }
 
   void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
@@ -232,7 +235,7 @@ int prove_jobs(const ProveOptions& o, const JobsHooks& hooks) {
   JobProgress job_progress(progress, lines, hooks);
   pipeline::JobQueue queue(
       proving_options(o, job_progress, progress.meter(), &interrupt.requested()),
-      seal_parameter_loader(o, progress), lines);
+      parameter_loader(o.params_dir, o.verify_params, progress), lines);
   const InterruptNotice notice(interrupt, progress, lines, job_progress);
   std::size_t number = 0;
   const auto run = [&](std::size_t line, pipeline::SectorJob&& job) {
