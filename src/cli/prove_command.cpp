@@ -64,10 +64,12 @@ void add_prove_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", o->jobs,
                   "Prove many sectors in one process, one job per line of FILE (- for stdin, "
                   "read as lines arrive): C1_PATH OUTPUT_PATH [--miner-id ID | --prover-id HEX] "
-                  "[--sector-id N] [--porep-id HEX]; blank lines and # comments are skipped. The "
-                  "other options apply to every job (--miner-id, --prover-id and --porep-id as "
-                  "defaults); the parameters stay loaded while the sector size stays the same. "
-                  "One line per job; exit 0 only when every job succeeded")
+                  "[--sector-id N] [--porep-id HEX], or UPDATE_PATH OUTPUT_PATH --update for a "
+                  "SnapDeals update proof (cuzk prove-update's input); blank lines and # comments "
+                  "are skipped. The other options apply to every job (--miner-id, --prover-id, "
+                  "--porep-id and --api-version as defaults of the PoRep jobs); the parameters "
+                  "stay loaded while the registered proof stays the same. One line per job; exit "
+                  "0 only when every job succeeded")
       ->type_name("FILE|-")
       ->excludes(c1)
       ->excludes(output);

@@ -51,7 +51,8 @@ class JobLines final : public pipeline::JobObserver {
     JobRecord r;
     r.number = report.number;
     r.line = line_numbers_[report.number];
-    r.c1 = report.job.input.string();
+    r.proof = report.job.proof_type == pipeline::ProofType::kUpdate ? "update" : "porep";
+    r.input = report.job.input.string();
     r.output = report.job.output.string();
     r.timings = report.timings;
     r.finished_seconds = report.finished_seconds;
@@ -62,7 +63,7 @@ class JobLines final : public pipeline::JobObserver {
     r.ok = true;
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", r.timings.total_seconds);
-    progress_.log("job " + std::to_string(r.number) + " (" + r.c1 + "): wrote " + r.output +
+    progress_.log("job " + std::to_string(r.number) + " (" + r.input + "): wrote " + r.output +
                   " in " + seconds + " s" +
                   (report.verified ? "" : " (not verified: --no-verify)"));
     records_.push_back(std::move(r));
@@ -174,17 +175,22 @@ class InterruptNotice {
   std::jthread thread_;
 };
 
-// The job a line names, with the command line's defaults where the line has none.
+// The job a line names, with the command line's defaults where the line has none. Those defaults
+// (ids, porep_id, API version) are PoRep's: an update job takes none of them.
 pipeline::SectorJob job_from_line(const ProveOptions& o, const JobLine& line) {
+  pipeline::SectorJob job;
+  job.input = line.input;
+  job.output = line.output;
+  job.verify = !o.no_verify;
+  if (line.update) {
+    job.proof_type = pipeline::ProofType::kUpdate;
+    return job;
+  }
   PorepOptions porep = o.porep;
   if (!line.porep_id.empty()) porep.porep_id = line.porep_id;
   const bool own_ids = !line.ids.miner_id.empty() || !line.ids.prover_id.empty();
-  pipeline::SectorJob job;
-  job.input = line.c1;
-  job.output = line.output;
   job.overrides = parse_porep_overrides(porep);
   job.identity = sector_identity(own_ids ? line.ids : o.ids, line.sector_id);
-  job.verify = !o.no_verify;
   return job;
 }
 
