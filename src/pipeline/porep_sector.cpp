@@ -2,6 +2,7 @@
 
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "circuit/stacked/circuit_inputs.hpp"

@@ -19,6 +19,7 @@ namespace cuzk::pipeline {
 
 struct CpuProvingOptions {
   prover::seal::ProveObserver* observer = nullptr;  // the phases, as prove_seal reports them
+  // PoRep's partitions synthesized and proved together; an update proves one at a time.
   std::uint32_t partitions_per_batch = prover::seal::kDefaultPartitionsPerBatch;
 };
 

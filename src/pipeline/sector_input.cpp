@@ -1,6 +1,7 @@
 #include "pipeline/sector_input.hpp"
 
 #include <string>
+#include <variant>
 
 #include "pipeline/porep_sector.hpp"
 #include "pipeline/update_sector.hpp"

@@ -2,8 +2,11 @@
 
 #include <cstdint>
 #include <exception>
+#include <memory>
+#include <memory_resource>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "circuit/update/from_vanilla.hpp"
