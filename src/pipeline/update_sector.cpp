@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "circuit/update/from_vanilla.hpp"
+#include "circuit/update/native_update_plan.hpp"
+#include "circuit/update/native_update_witness.hpp"
 #include "circuit/update/update_shape.hpp"
-#include "circuit/update/update_witness.hpp"
 #include "prover/update/update_prover.hpp"
 #include "util/error.hpp"
 
@@ -42,6 +43,8 @@ void UpdateSector::witnesses(const WitnessLayout& layout, const WitnessMemory& m
                              const WitnessReady& ready, BackgroundRelease&) const {
   const auto* size = std::get_if<circuit::CircuitSize>(&layout);
   if (size == nullptr) throw Error("update sector: the recorded shape is not an update circuit's");
+  // The plan (TreeD's SHA-256 program and the stretches' ranges) is the same for every partition.
+  const circuit::update::NativeUpdateWitnessPlan plan(circuit::update::update_shape(input_->proof));
   const std::int64_t count = partitions();
   std::vector<std::shared_ptr<std::pmr::memory_resource>> heaps(count);
   for (std::int64_t k = 0; k < count; ++k) {
@@ -49,14 +52,15 @@ void UpdateSector::witnesses(const WitnessLayout& layout, const WitnessMemory& m
   }
   std::vector<std::exception_ptr> errors(count);
   // One partition a thread; each partition's own challenges then run on its thread alone
-  // (update_witness.hpp). A single partition (2 KiB) is made outside the loop's region, so that
-  // its challenges have every thread.
+  // (native_update_witness.hpp). A single partition (2 KiB) is made outside the loop's region, so
+  // that its challenges have every thread.
 #pragma omp parallel for schedule(dynamic, 1) if (count > 1)
   for (std::int64_t k = 0; k < count; ++k) {
     try {
       const circuit::update::UpdateCircuit circuit = circuit::update::circuit_from_vanilla(
           input_->statement(static_cast<std::uint32_t>(k)), input_->partitions[k]);
-      circuit::CompactWitness w = circuit::update::update_witness(circuit, std::move(heaps[k]));
+      circuit::CompactWitness w =
+          circuit::update::native_update_witness(plan, circuit, std::move(heaps[k]));
       check_witness_size(w, *size, k);
       ready(k, std::move(w));
     } catch (...) {
