@@ -65,6 +65,12 @@ tests=("$bin"/cuzk_test_gpu_* "$bin"/test/cuzk_test_gpu_*)
   echo "gpu-check: FAILED: no cuzk_test_gpu_* in $bin or $bin/test" >&2
   exit 1
 }
+# The tests that prove 2 KiB sectors read the parameters ctest's fixture makes
+# (test/params_2kib.hpp); outside ctest they are made here, once.
+export CUZK_PARAMS_2KIB_DIR="$work/params-2kib"
+"$cuzk" params generate --registered-proof StackedDrg2KiBV1_1 --params-dir "$CUZK_PARAMS_2KIB_DIR" \
+  --progress plain >"$work/params-2kib.log" 2>&1 ||
+  { tail -5 "$work/params-2kib.log"; echo "gpu-check: FAILED: 2 KiB parameters" >&2; exit 1; }
 for t in "${tests[@]}"; do
   start=$SECONDS
   log="$work/$(basename "$t").log"

@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -17,19 +18,23 @@
 
 namespace cuzk::test {
 
-// The fixture's directory, once its .params and .vk are there. Run by hand before the fixture
-// has run, a test fails here with how to make them.
+// The fixture's directory, once its .params and .vk are there; CUZK_PARAMS_2KIB_DIR in the
+// environment names another (scripts/gpu-check.sh runs the GPU test executables outside ctest, on
+// a machine without the build directory). Run by hand before the fixture has run, a test fails
+// here with how to make them.
 inline std::filesystem::path params_2kib_dir() {
-  const std::filesystem::path dir(CUZK_FIXTURE_PARAMS_2KIB_DIR);
+  const char* given = std::getenv("CUZK_PARAMS_2KIB_DIR");
+  const std::filesystem::path dir(given != nullptr ? given : CUZK_FIXTURE_PARAMS_2KIB_DIR);
   const prover::ParameterPaths paths =
       prover::parameter_paths(dir, porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
   std::error_code ec;
-  REQUIRE_MESSAGE((std::filesystem::is_regular_file(paths.params, ec) &&
-                   std::filesystem::is_regular_file(paths.vk, ec)),
-                  "no 2 KiB test parameters in "
-                      << dir
-                      << ": the ctest fixture params_2kib makes them; run this test through "
-                         "ctest, or `ctest -R fixtures/params_2kib` first");
+  REQUIRE_MESSAGE(
+      (std::filesystem::is_regular_file(paths.params, ec) &&
+       std::filesystem::is_regular_file(paths.vk, ec)),
+      "no 2 KiB test parameters in "
+          << dir
+          << ": the ctest fixture params_2kib makes them; run this test through "
+             "ctest, or `ctest -R fixtures/params_2kib` first (or set CUZK_PARAMS_2KIB_DIR)");
   return dir;
 }
 
