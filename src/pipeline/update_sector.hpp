@@ -1,9 +1,9 @@
 // A SnapDeals update proof's sector for both sector provers (provable_sector.hpp): the update
 // input's vanilla proofs checked natively (prover::update::check_update_input); on the GPU every
 // partition's circuit built from its vanilla proof (update::circuit_from_vanilla) and its witness
-// made in the recorded R1CS's layout (update::update_witness), the partitions on the OpenMP
-// threads; on the CPU prover::update::prove_update; the proofs verified against the input's
-// commitments.
+// made natively in the recorded R1CS's layout (update::native_update_witness), the partitions on
+// the OpenMP threads; on the CPU prover::update::prove_update; the proofs verified against the
+// input's commitments.
 #pragma once
 
 #include <memory>

@@ -1,21 +1,23 @@
 // The SnapDeals update sector (pipeline/update_sector.hpp) on the CPU, at 2 KiB: what the sector
 // provers ask of it before any proving (its kind, its partitions, the native check refusing a
-// tampered input) and the witnesses it hands the GPU session: update_witness's, allocated from
-// the heap the session gives, satisfying the recorded R1CS row by row; a layout of another circuit
-// or of other counts refused before any witness is handed over. The proofs themselves are made
-// in cli/prove_update_test (CPU) and pipeline/gpu_update_sector_test (GPU).
+// tampered input) and the witnesses it hands the GPU session: a sequential WitnessCS's, allocated
+// from the heap the session gives, satisfying the recorded R1CS row by row; a layout of another
+// circuit or of other counts refused before any witness is handed over. The proofs themselves are
+// made in cli/prove_update_test (CPU) and pipeline/gpu_update_sector_test (GPU).
 #include "pipeline/update_sector.hpp"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <memory_resource>
+#include <utility>
 #include <vector>
 
 #include "circuit/update/from_vanilla.hpp"
+#include "circuit/update/update_circuit.hpp"
 #include "circuit/update/update_record.hpp"
 #include "circuit/update/update_shape.hpp"
-#include "circuit/update/update_witness.hpp"
+#include "circuit/witness_cs.hpp"
 #include "pipeline/background_release.hpp"
 #include "porep/update/update_input.hpp"
 #include "prover/cpu_r1cs_eval.hpp"
@@ -85,8 +87,10 @@ TEST_CASE("update sector: the witnesses satisfy the recorded R1CS, in the heaps 
   const circuit::CompactWitness& w = handed.witnesses[0];
   CHECK(w.memory() == heaps.at(0).get());
   CHECK_NOTHROW(prover::evaluate_rows(r1cs, w));
-  CHECK(w == circuit::update::update_witness(circuit::update::circuit_from_vanilla(
-                 input().statement(0), input().partitions[0])));
+  circuit::WitnessCS sequential;
+  circuit::update::synthesize(sequential, circuit::update::circuit_from_vanilla(
+                                              input().statement(0), input().partitions[0]));
+  CHECK(w == std::move(sequential).finish());
   handed.witnesses.clear();  // before the heaps go
 
   SUBCASE("a layout of other counts, or of StackedDRG's blocks, is refused") {
