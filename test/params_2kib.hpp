@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "porep/registered_proof.hpp"
+#include "porep/update/update_proof.hpp"
 #include "prover/params/parameter_files.hpp"
 
 namespace cuzk::test {
@@ -34,6 +35,22 @@ inline std::filesystem::path params_2kib_dir() {
           << dir
           << ": the ctest fixture params_2kib makes them; run this test through "
              "ctest, or `ctest -R fixtures/params_2kib` first (or set CUZK_PARAMS_2KIB_DIR)");
+  return dir;
+}
+
+// The same for the 2 KiB SnapDeals update parameters (StackedDrg2KiBV1) of the ctest fixture
+// params_update_2kib.
+inline std::filesystem::path params_update_2kib_dir() {
+  const std::filesystem::path dir(CUZK_FIXTURE_PARAMS_UPDATE_2KIB_DIR);
+  const prover::ParameterPaths paths =
+      prover::parameter_paths(dir, porep::update::RegisteredUpdateProof::kStackedDrg2KiBV1);
+  std::error_code ec;
+  REQUIRE_MESSAGE((std::filesystem::is_regular_file(paths.params, ec) &&
+                   std::filesystem::is_regular_file(paths.vk, ec)),
+                  "no 2 KiB update test parameters in "
+                      << dir
+                      << ": the ctest fixture params_update_2kib makes them; run this test "
+                         "through ctest, or `ctest -R fixtures/params_update_2kib` first");
   return dir;
 }
 

@@ -30,6 +30,7 @@
 #include "cli/timings.hpp"
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/porep_sector.hpp"
 #include "pipeline/sector_prover.hpp"
 #include "porep/c1_parser.hpp"
 #include "porep/registered_proof.hpp"
@@ -158,7 +159,9 @@ void bench_sector(const BenchSectorOptions& o) {
   pipeline::BackgroundRelease release;
   const std::unique_ptr<pipeline::SectorProver> prover =
       pipeline::make_sector_prover(choice, proof, {&params, &release, {}}, options);
-  prover->submit({c1, sealing::ProverSector{prover_id, kSectorId}, true, nullptr});
+  prover->submit({std::make_shared<const pipeline::PorepSector>(
+                      c1, sealing::ProverSector{prover_id, kSectorId}, true),
+                  nullptr});
   pipeline::SectorOutcome outcome = prover->collect();
   if (!outcome.result) throw Error(outcome.result.error().message);
   const std::vector<prover::Proof> proofs = std::move(outcome.result.value().proofs);

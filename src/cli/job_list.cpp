@@ -33,14 +33,26 @@ JobLine parse_job_line(std::string_view line) {
   // The same options, with the same checks, as on `cuzk prove`'s command line.
   CLI::App app("job line", "job");
   app.set_help_flag();
-  app.add_option("c1", job.c1, "C1 output")->required();
+  app.add_option("input", job.input, "C1 output, or with --update the update input")->required();
   app.add_option("output", job.output, "Where to write the proof")->required();
   add_prover_id_options(app, job.ids);
-  app.add_option("--sector-id", job.sector_id, "Sector number");
-  app.add_option("--porep-id", job.porep_id, "porep_id, 64 hex digits");
+  auto* sector_id = app.add_option("--sector-id", job.sector_id, "Sector number");
+  auto* porep_id = app.add_option("--porep-id", job.porep_id, "porep_id, 64 hex digits");
+  app.add_flag("--update", job.update, "The input is a SnapDeals update input");
   std::string text(line);
   while (!text.empty() && is_blank(text.back())) text.pop_back();
   app.parse(text, /*program_name_included=*/false);
+
+  if (job.update) {
+    for (const CLI::Option* option :
+         {app.get_option("--miner-id"), app.get_option("--prover-id"), sector_id, porep_id}) {
+      if (option->count() > 0) {
+        throw CLI::ValidationError(option->get_name() +
+                                   " does not apply to an update job (--update): the update "
+                                   "proof commits to no prover, sector or porep_id");
+      }
+    }
+  }
 
   (void)resolve_prover_id(job.ids);
   if (!job.porep_id.empty()) (void)parse_hex32("--porep-id", job.porep_id);

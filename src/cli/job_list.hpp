@@ -1,9 +1,12 @@
 // The job list of `cuzk prove --jobs FILE|-`: one sector per line,
 //   C1_PATH OUTPUT_PATH [--miner-id ID | --prover-id HEX] [--sector-id N] [--porep-id HEX]
+//   UPDATE_PATH OUTPUT_PATH --update
 // fields separated by blanks (a field with blanks in double quotes); blank lines and lines whose
-// first non-blank character is '#' are skipped. The options follow the rules of `cuzk prove`'s
-// own (id_options.hpp, porep_options.hpp). Lines are read as they arrive, so a pipeline can feed
-// the list through stdin while earlier jobs are proved.
+// first non-blank character is '#' are skipped. --update makes the first field a SnapDeals update
+// input (docs/update-input.md) instead of a C1; the other options are PoRep's and refused beside
+// it (an update proof commits to no prover, sector or porep_id). They follow the rules of
+// `cuzk prove`'s own (id_options.hpp, porep_options.hpp). Lines are read as they arrive, so a
+// pipeline can feed the list through stdin while earlier jobs are proved.
 #pragma once
 
 #include <atomic>
@@ -19,7 +22,8 @@
 namespace cuzk::cli {
 
 struct JobLine {
-  std::string c1;
+  std::string input;    // the C1, or with `update` the update input
+  bool update = false;  // --update
   std::string output;
   ProverIdOptions ids;  // both empty: none given on the line
   std::optional<std::uint64_t> sector_id;
@@ -28,7 +32,8 @@ struct JobLine {
 
 // The job on one line that is neither blank nor a comment. Throws CLI::ParseError (a missing
 // field, an unknown option, --miner-id with --prover-id) or CLI::ValidationError (a bad id, a
-// porep_id that is not 64 hex digits, --sector-id without a prover id) naming the problem.
+// porep_id that is not 64 hex digits, --sector-id without a prover id, a PoRep option with
+// --update) naming the problem.
 JobLine parse_job_line(std::string_view line);
 
 // Whether a line holds no job: blank, or a '#' comment.

@@ -68,9 +68,9 @@ std::string jobs_timings_json(std::span<const JobRecord> records, const JobsSumm
     while (!timings.empty() && timings.back() == '\n') timings.pop_back();
     if (i > 0) out += ',';
     out += "{\"job\":" + std::to_string(r.number) + ",\"line\":" + std::to_string(r.line) +
-           ",\"c1\":" + json_quoted(r.c1) + ",\"output\":" + json_quoted(r.output) +
-           ",\"ok\":" + (r.ok ? "true" : "false") + ",\"error\":" + json_quoted(r.error) +
-           ",\"timings\":" + timings + "}";
+           ",\"proof\":" + json_quoted(r.proof) + ",\"input\":" + json_quoted(r.input) +
+           ",\"output\":" + json_quoted(r.output) + ",\"ok\":" + (r.ok ? "true" : "false") +
+           ",\"error\":" + json_quoted(r.error) + ",\"timings\":" + timings + "}";
   }
   out += "],\"summary\":{\"sectors\":" + std::to_string(s.proved) +
          ",\"failed\":" + std::to_string(s.failed) + ",\"wall_s\":" + number(s.wall_seconds) +

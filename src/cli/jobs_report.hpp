@@ -1,10 +1,11 @@
 // What `cuzk prove --jobs` reports at the end: one record per job (its timing report, as a
 // single `cuzk prove` writes it), the summary line on stderr, and the --timings file
-//   {"command":"prove --jobs","jobs":[{"job":1,"line":1,"c1":"...","output":"...","ok":true,
-//     "error":"","timings":{...as timings.hpp...}},...],
+//   {"command":"prove --jobs","jobs":[{"job":1,"line":1,"proof":"porep","input":"...",
+//     "output":"...","ok":true,"error":"","timings":{...as timings.hpp...}},...],
 //    "summary":{"sectors":N,"failed":F,"wall_s":s,"steady_state_s_per_sector":s,
 //               "gpu_busy_fraction":f,"peak_host_rss_bytes":n}}
-// (the steady state and the GPU fraction are null when they cannot be measured).
+// ("proof" is "porep" for a C1's job, "update" for an update input's, "" for a line that did not
+// parse; the steady state and the GPU fraction are null when they cannot be measured).
 #pragma once
 
 #include <cstddef>
@@ -20,7 +21,8 @@ namespace cuzk::cli {
 struct JobRecord {
   std::size_t number = 0;  // from 1, in the order of the list
   std::size_t line = 0;    // in the list
-  std::string c1;
+  std::string proof;       // "porep", "update", or empty when the line did not parse
+  std::string input;       // the C1 or the update input
   std::string output;
   bool ok = false;
   std::string error;            // when not ok

@@ -14,7 +14,6 @@
 // written atomically. Any failure leaves no output file behind. --porep-id and --api-version name
 // another network's (porep_options.hpp); -v says which were used.
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "cli/cli.hpp"
@@ -23,58 +22,23 @@
 #include "cli/progress.hpp"
 #include "cli/prove_inputs.hpp"
 #include "cli/prove_jobs.hpp"
-#include "cli/timings.hpp"
+#include "cli/single_job.hpp"
 #include "pipeline/job_queue.hpp"
 #include "pipeline/sector_job.hpp"
-#include "porep/c1_output.hpp"
-#include "util/error.hpp"
-#include "util/process_memory.hpp"
 
 namespace cuzk::cli {
 namespace {
 
-// The one job's lines, as `cuzk prove` has always printed them, and its report.
-class OneSector final : public pipeline::JobObserver {
- public:
-  explicit OneSector(const Progress& progress) : progress_(progress) {}
-
-  void c1_read(std::size_t, const pipeline::SectorJob& job, const porep::C1Output& c1) override {
-    progress_.log("read " + job.c1.string() + ": " + std::string(c1.info().name) + ", " +
-                  std::to_string(c1.partitions) + " partition(s) of " +
-                  std::to_string(c1.challenges_per_partition) + " challenges");
-    progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
-  }
-  void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
-    progress_.log(choice.reason);
-  }
-  void job_ended(const pipeline::JobReport& report) override { report_ = report; }
-
-  const pipeline::JobReport& report() const { return *report_; }
-
- private:
-  const Progress& progress_;
-  std::optional<pipeline::JobReport> report_;
-};
-
 void prove(const ProveOptions& o) {
   pipeline::SectorJob job;
-  job.c1 = o.c1;
+  job.input = o.input;
   job.overrides = parse_porep_overrides(o.porep);
   job.identity = sector_identity(o.ids, o.sector_id);
   job.output = o.output;
   job.verify = !o.no_verify;
   Progress progress("cuzk prove", verbosity_from_flags(o.quiet, o.verbose),
                     progress_style(o.progress));
-  OneSector sector(progress);
-  {
-    pipeline::JobQueue queue(proving_options(o, progress, progress.meter(), nullptr),
-                             seal_parameter_loader(o, progress), sector);
-    queue.submit(1, job);
-    queue.finish_pending();
-  }
-  const pipeline::JobReport& report = sector.report();
-  if (report.failure) throw_job_failure(*report.failure);
-
+  const pipeline::JobReport report = prove_single_job(job, o, progress);
   if (!report.verified) {
     progress.log("verify: skipped (--no-verify)");
   } else if (job.identity.prover_id) {
@@ -84,12 +48,7 @@ void prove(const ProveOptions& o) {
         "verify: valid against the C1's replica_id (no --miner-id/--prover-id given, so the "
         "prover and sector ids were not checked)");
   }
-  TimingReport timings = report.timings;
-  timings.total_seconds = progress.elapsed_seconds();
-  timings.totals.emplace_back("peak_host_rss_bytes", static_cast<double>(peak_rss_bytes()));
-  progress.log("wrote " + o.output + " (" + std::to_string(report.proof_bytes) + " bytes)");
-  progress.detail("timings\n" + timings_table(timings));
-  if (!o.timings.empty()) write_timings_file(o.timings, timings);
+  report_single_job(report, "prove", o, progress);
 }
 
 }  // namespace
@@ -97,7 +56,7 @@ void prove(const ProveOptions& o) {
 void add_prove_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("prove", "Prove a sealed sector (C2) from its C1 output");
   auto o = std::make_shared<ProveOptions>();
-  auto* c1 = cmd->add_option("c1", o->c1,
+  auto* c1 = cmd->add_option("c1", o->input,
                              "C1 output (lotus wrapper or inner JSON); required without --jobs");
   auto* output = cmd->add_option(
       "-o,--output", o->output,
@@ -105,10 +64,12 @@ void add_prove_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", o->jobs,
                   "Prove many sectors in one process, one job per line of FILE (- for stdin, "
                   "read as lines arrive): C1_PATH OUTPUT_PATH [--miner-id ID | --prover-id HEX] "
-                  "[--sector-id N] [--porep-id HEX]; blank lines and # comments are skipped. The "
-                  "other options apply to every job (--miner-id, --prover-id and --porep-id as "
-                  "defaults); the parameters stay loaded while the sector size stays the same. "
-                  "One line per job; exit 0 only when every job succeeded")
+                  "[--sector-id N] [--porep-id HEX], or UPDATE_PATH OUTPUT_PATH --update for a "
+                  "SnapDeals update proof (cuzk prove-update's input); blank lines and # comments "
+                  "are skipped. The other options apply to every job (--miner-id, --prover-id, "
+                  "--porep-id and --api-version as defaults of the PoRep jobs); the parameters "
+                  "stay loaded while the registered proof stays the same. One line per job; exit "
+                  "0 only when every job succeeded")
       ->type_name("FILE|-")
       ->excludes(c1)
       ->excludes(output);
@@ -139,7 +100,7 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       exit_code = prove_jobs(*o);
       return;
     }
-    if (o->c1.empty()) throw CLI::ValidationError("c1: a C1 file is required (or --jobs FILE)");
+    if (o->input.empty()) throw CLI::ValidationError("c1: a C1 file is required (or --jobs FILE)");
     if (o->output.empty()) throw CLI::ValidationError("--output is required");
     prove(*o);
     exit_code = kExitSuccess;

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <type_traits>
+#include <variant>
 
 #include "cli/param_lookup.hpp"
 #include "cli/size_option.hpp"
@@ -154,11 +156,18 @@ prover::MappedParameters load_update_parameters(const std::string& params_dir,
       verify_params, progress);
 }
 
-pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& o, const Progress& progress) {
-  return [params_dir = o.params_dir, verify = o.verify_params,
-          &progress](porep::RegisteredSealProof proof) {
-    return std::make_unique<prover::MappedParameters>(
-        load_seal_parameters(params_dir, proof, verify, progress));
+pipeline::ParameterLoader parameter_loader(const std::string& params_dir, bool verify_params,
+                                           const Progress& progress) {
+  return [params_dir, verify_params, &progress](const pipeline::CircuitKind& kind) {
+    return std::make_unique<prover::MappedParameters>(std::visit(
+        [&](auto proof) {
+          if constexpr (std::is_same_v<decltype(proof), porep::RegisteredSealProof>) {
+            return load_seal_parameters(params_dir, proof, verify_params, progress);
+          } else {
+            return load_update_parameters(params_dir, proof, verify_params, progress);
+          }
+        },
+        kind));
   };
 }
 

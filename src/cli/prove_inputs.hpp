@@ -1,6 +1,6 @@
-// What `cuzk prove` reads before proving, for one sector or a job list (prove_jobs.hpp): its
-// options, the sector's identity and the parameter file, handed to the pipeline's job queue
-// (pipeline/job_queue.hpp).
+// What `cuzk prove` and `cuzk prove-update` read before proving, for one sector or a job list
+// (prove_jobs.hpp): their options, the sector's identity and the parameter file, handed to the
+// pipeline's job queue (pipeline/job_queue.hpp).
 #pragma once
 
 #include <atomic>
@@ -21,10 +21,11 @@
 
 namespace cuzk::cli {
 
+// The options of the commands that prove (prove, prove-update, serve).
 struct ProveOptions {
-  std::string c1;
+  std::string input;  // the C1 (prove), the update input (prove-update)
   std::string output;
-  std::string jobs;  // --jobs FILE|-: a job list instead of c1 and output
+  std::string jobs;  // --jobs FILE|-: a job list instead of input and output
   std::string params_dir;
   ProverIdOptions ids;
   std::optional<std::uint64_t> sector_id;
@@ -42,8 +43,8 @@ struct ProveOptions {
 // --backend's value; throws CLI::ValidationError for another than auto, cpu or gpu.
 prover::BackendKind backend_kind_option(const std::string& name);
 
-// The options of the commands that prove (prove, serve), in the same words: --params-dir;
-// --backend and --gpu-memory-limit.
+// The options of the commands that prove (prove, prove-update, serve), in the same words:
+// --params-dir; --backend and --gpu-memory-limit.
 void add_params_dir_option(CLI::App& cmd, ProveOptions& options);
 void add_backend_options(CLI::App& cmd, ProveOptions& options);
 
@@ -72,11 +73,11 @@ prover::MappedParameters load_update_parameters(const std::string& params_dir,
                                                 porep::update::RegisteredUpdateProof proof,
                                                 bool verify_params, const Progress& progress);
 
-// load_seal_parameters for the job queue, with the run's options.
-pipeline::ParameterLoader seal_parameter_loader(const ProveOptions& options,
-                                                const Progress& progress);
+// load_seal_parameters or load_update_parameters for the job queue, by the circuit's kind.
+pipeline::ParameterLoader parameter_loader(const std::string& params_dir, bool verify_params,
+                                           const Progress& progress);
 
-// A UsageError of the job (found once its C1 is read) is a usage error of the command line.
+// A UsageError of the job (found once its input is read) is a usage error of the command line.
 [[noreturn]] void throw_job_failure(const pipeline::SectorFailure& failure);
 
 }  // namespace cuzk::cli

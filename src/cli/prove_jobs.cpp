@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cli/cli.hpp"
@@ -31,13 +32,15 @@ class JobLines final : public pipeline::JobObserver {
  public:
   JobLines(const Progress& progress, bool quiet) : progress_(progress), quiet_(quiet) {}
 
-  void c1_read(std::size_t number, const pipeline::SectorJob& job,
-               const porep::C1Output& c1) override {
+  void input_read(std::size_t number, const pipeline::SectorJob& job,
+                  const pipeline::CircuitKind& kind) override {
     in_flight_ = number;
-    progress_.log("job " + std::to_string(number) + ": read " + job.c1.string() + ": " +
-                  std::string(c1.info().name) + ", " + std::to_string(c1.partitions) +
-                  " partition(s)");
-    progress_.detail(porep_summary(c1.registered_proof, c1.overrides));
+    progress_.log("job " + std::to_string(number) + ": read " + job.input.string() + ": " +
+                  pipeline::circuit_name(kind) + ", " +
+                  std::to_string(pipeline::partition_count(kind)) + " partition(s)");
+    if (const auto* seal = std::get_if<porep::RegisteredSealProof>(&kind)) {
+      progress_.detail(porep_summary(*seal, job.overrides));
+    }
   }
 
   void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
@@ -48,7 +51,8 @@ class JobLines final : public pipeline::JobObserver {
     JobRecord r;
     r.number = report.number;
     r.line = line_numbers_[report.number];
-    r.c1 = report.job.c1.string();
+    r.proof = report.job.proof_type == pipeline::ProofType::kUpdate ? "update" : "porep";
+    r.input = report.job.input.string();
     r.output = report.job.output.string();
     r.timings = report.timings;
     r.finished_seconds = report.finished_seconds;
@@ -59,7 +63,7 @@ class JobLines final : public pipeline::JobObserver {
     r.ok = true;
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", r.timings.total_seconds);
-    progress_.log("job " + std::to_string(r.number) + " (" + r.c1 + "): wrote " + r.output +
+    progress_.log("job " + std::to_string(r.number) + " (" + r.input + "): wrote " + r.output +
                   " in " + seconds + " s" +
                   (report.verified ? "" : " (not verified: --no-verify)"));
     records_.push_back(std::move(r));
@@ -171,17 +175,22 @@ class InterruptNotice {
   std::jthread thread_;
 };
 
-// The job a line names, with the command line's defaults where the line has none.
+// The job a line names, with the command line's defaults where the line has none. Those defaults
+// (ids, porep_id, API version) are PoRep's: an update job takes none of them.
 pipeline::SectorJob job_from_line(const ProveOptions& o, const JobLine& line) {
+  pipeline::SectorJob job;
+  job.input = line.input;
+  job.output = line.output;
+  job.verify = !o.no_verify;
+  if (line.update) {
+    job.proof_type = pipeline::ProofType::kUpdate;
+    return job;
+  }
   PorepOptions porep = o.porep;
   if (!line.porep_id.empty()) porep.porep_id = line.porep_id;
   const bool own_ids = !line.ids.miner_id.empty() || !line.ids.prover_id.empty();
-  pipeline::SectorJob job;
-  job.c1 = line.c1;
-  job.output = line.output;
   job.overrides = parse_porep_overrides(porep);
   job.identity = sector_identity(own_ids ? line.ids : o.ids, line.sector_id);
-  job.verify = !o.no_verify;
   return job;
 }
 
@@ -232,7 +241,7 @@ int prove_jobs(const ProveOptions& o, const JobsHooks& hooks) {
   JobProgress job_progress(progress, lines, hooks);
   pipeline::JobQueue queue(
       proving_options(o, job_progress, progress.meter(), &interrupt.requested()),
-      seal_parameter_loader(o, progress), lines);
+      parameter_loader(o.params_dir, o.verify_params, progress), lines);
   const InterruptNotice notice(interrupt, progress, lines, job_progress);
   std::size_t number = 0;
   const auto run = [&](std::size_t line, pipeline::SectorJob&& job) {

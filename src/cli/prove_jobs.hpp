@@ -2,13 +2,15 @@
 // through the pipeline's job queue (pipeline/job_queue.hpp). A list FILE is read and every line
 // checked before the first job: a bad line refuses the run, naming every bad line, with nothing
 // proved. A list from stdin is read as lines arrive, and a bad line fails alone.
-// The command line's other options apply to every job; --miner-id/--prover-id and --porep-id
-// there are defaults a job line replaces. For every job: its C1 read and checked, the parameters
-// of its registered proof loaded once and kept while the next job has the same one (on the GPU a
+// A list may mix PoRep jobs (a C1) and SnapDeals update jobs (--update: an update input).
+// The command line's other options apply to every job; --miner-id/--prover-id, --porep-id and
+// --api-version there are defaults a PoRep job line replaces, and no update job takes. For every
+// job: its input read and checked, the parameters of its registered proof (seal or update)
+// loaded once and kept while the next job has the same one, swapped when it changes (on the GPU a
 // pipeline::GpuProvingSession keeps them resident, and the host synthesizes job N+1 while the GPU
 // proves job N: at most two sectors' witnesses alive), the proof verified and written atomically,
 // and one line on stderr:
-//   job N (C1): wrote OUTPUT in S s        job N: failed: REASON
+//   job N (INPUT): wrote OUTPUT in S s        job N: failed: REASON
 // A failed job does not stop the others. SIGINT or SIGTERM stops taking jobs and says at once what
 // becomes of the job in flight: on the CPU, once its proving has started, it is finished and
 // written; otherwise it is abandoned at its next partition (GPU) or phase (CPU), leaving no file

@@ -57,7 +57,8 @@ serve::ServeOptions serve_options(const ServeCommandOptions& o, Progress& progre
   options.keep_finished = o.keep_finished;
   // The meter drives a progress bar, which a daemon's log has no use for.
   options.worker.proving = proving_options(o.prove, progress, nullptr, &interrupt.requested());
-  options.worker.load_parameters = seal_parameter_loader(o.prove, progress);
+  options.worker.load_parameters =
+      parameter_loader(o.prove.params_dir, o.prove.verify_params, progress);
   return options;
 }
 

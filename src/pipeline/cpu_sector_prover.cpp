@@ -69,12 +69,8 @@ class CpuSectorProver final : public SectorProver {
     try {
       prover::CpuBackend backend(options_.meter);
       StoppingObserver observer(options_.observer, options_.stop, sector.cancel.get());
-      seal::ProveSealOptions o;
-      o.sector = sector.sector;
-      o.verify = sector.verify;
-      o.partitions_per_batch = options_.cpu_partitions_per_batch;
-      o.observer = &observer;
-      seal::SealProofResult result = seal::prove_seal(*sector.c1, params_, backend, o);
+      CpuSectorProof result = sector.sector->prove_on_cpu(
+          params_, backend, {&observer, options_.cpu_partitions_per_batch});
       for (std::size_t p = 0; p < seal::kSealPhaseCount; ++p) {
         const auto phase = static_cast<seal::SealPhase>(p);
         if (phase == seal::SealPhase::kVerify && !result.verified) continue;

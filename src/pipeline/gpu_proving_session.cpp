@@ -3,20 +3,19 @@
 #include "pipeline/gpu_proving_session.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
-#include "circuit/stacked/native_witness.hpp"
-#include "circuit/stacked/record_shape.hpp"
 #include "kernels/curve/point_conversion.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/groth16/parameter_bases.hpp"
 #include "kernels/groth16/partition_prover.hpp"
+#include "pipeline/gpu_session_state.hpp"
 #include "pipeline/gpu_views.hpp"
 #include "pipeline/params_reader.hpp"
 #include "pipeline/sector_job.hpp"
@@ -28,7 +27,6 @@ namespace cuzk::pipeline {
 
 namespace {
 
-namespace stacked = circuit::stacked;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
@@ -51,102 +49,6 @@ prover::QuerySums host_sums(const kernels::PartitionSums& s) {
 }
 
 }  // namespace
-
-namespace detail {
-
-// One sector between the host and the GPU thread. The witnesses and the flags are guarded by the
-// session's mutex; the GPU thread writes the results before it marks the sector done, and the
-// host reads them after seeing it done.
-struct SectorWork {
-  explicit SectorWork(std::size_t partitions)
-      : witnesses(partitions), sums(partitions), reports(partitions) {}
-
-  std::vector<std::unique_ptr<circuit::CompactWitness>> witnesses;
-  std::shared_ptr<const std::atomic<bool>> cancel;  // this sector's own stop request, if any
-  bool abandoned = false;  // by the host: the GPU thread skips what is left
-  bool done = false;       // by the GPU thread: proved, failed or skipped
-  std::exception_ptr error;
-
-  std::vector<kernels::PartitionSums> sums;
-  std::vector<PartitionReport> reports;  // witness_seconds by the host, the rest by the GPU
-  double upload_seconds = 0;             // parameter upload this sector waited for
-  double shape_upload_seconds = 0;
-  std::size_t h2d_bytes = 0;  // parameters, witnesses and batch bitmaps copied to the device
-  Clock::time_point first_submitted, last_result;
-};
-
-// What the host and the GPU thread share: the recorded shape (once), the queue of sectors, the
-// GPU thread's own failure, and the session's statistics.
-struct SessionState {
-  std::mutex mutex;
-  std::condition_variable changed;
-  bool stopping = false;
-  std::shared_ptr<circuit::stacked::PartitionRecording> shape;
-  std::deque<std::shared_ptr<SectorWork>> queue;
-  std::exception_ptr failure;  // upload or shape: every sector fails with it
-
-  std::mutex log_mutex;
-  double busy_seconds = 0;       // the union of the partitions' busy intervals
-  Clock::time_point busy_until;  // the end of the last one
-  double thread_seconds = 0;
-  std::size_t peak_bytes = 0;
-
-  template <class F>
-  void update(F&& f) {
-    {
-      const std::lock_guard lock(mutex);
-      f();
-    }
-    changed.notify_all();
-  }
-  template <class Ready>
-  void wait(std::unique_lock<std::mutex>& lock, Ready ready) {
-    changed.wait(lock, ready);
-  }
-
-  // nullptr once the session stops.
-  std::shared_ptr<circuit::stacked::PartitionRecording> take_shape() {
-    std::unique_lock lock(mutex);
-    wait(lock, [&] { return stopping || shape != nullptr; });
-    return stopping ? nullptr : std::move(shape);
-  }
-  std::shared_ptr<SectorWork> next_sector() {
-    std::unique_lock lock(mutex);
-    wait(lock, [&] { return stopping || !queue.empty(); });
-    if (stopping) return nullptr;
-    std::shared_ptr<SectorWork> work = std::move(queue.front());
-    queue.pop_front();
-    return work;
-  }
-  // nullptr when the sector was abandoned or the session stops.
-  std::unique_ptr<circuit::CompactWitness> take_witness(SectorWork& work, std::size_t k) {
-    std::unique_lock lock(mutex);
-    wait(lock, [&] { return stopping || work.abandoned || work.witnesses[k] != nullptr; });
-    if (stopping || work.abandoned) return nullptr;
-    return std::move(work.witnesses[k]);
-  }
-  // Returns the witness when nobody will take it (the sector abandoned, the GPU thread failed),
-  // for the caller to free.
-  std::unique_ptr<circuit::CompactWitness> put_witness(SectorWork& work, std::size_t k,
-                                                       circuit::CompactWitness&& w) {
-    auto owned = std::make_unique<circuit::CompactWitness>(std::move(w));
-    {
-      const std::lock_guard lock(mutex);
-      if (work.abandoned || failure) return owned;
-      work.witnesses[k] = std::move(owned);
-    }
-    changed.notify_all();
-    return nullptr;
-  }
-  void abandon(SectorWork& work) {
-    update([&] {
-      work.abandoned = true;
-      for (auto& w : work.witnesses) w.reset();
-    });
-  }
-};
-
-}  // namespace detail
 
 namespace {
 
@@ -186,8 +88,8 @@ class GpuThread {
       std::shared_ptr<detail::SectorWork> work = state->next_sector();
       if (work == nullptr) return;
       std::future<bool> first_staged = stage(*work, 0);
-      std::shared_ptr<circuit::stacked::PartitionRecording> shape = state->take_shape();
-      if (shape == nullptr) return;
+      std::optional<RecordedR1cs> shape = state->take_shape();
+      if (!shape) return;
       const Clock::time_point shape_start = Clock::now();
       const kernels::DeviceR1cs device_shape(device, r1cs_view(*shape));
       const double matrices_seconds = seconds_since(shape_start);
@@ -196,15 +98,15 @@ class GpuThread {
       log("shape on the GPU in " + std::to_string(shape_upload_seconds) + " s (matrices " +
           std::to_string(matrices_seconds) + " s, then the work buffers)");
       if (!plan.all_resident()) {
-        const std::size_t b_inputs = shape->b_input_density.count();
-        const std::size_t inputs = shape->size().num_inputs;
+        const std::size_t b_inputs = b_input_count(*shape);
+        const std::size_t inputs = recorded_size(*shape).num_inputs;
         bases = kernels::ParameterBases::streamed(device, reader.queries(),
                                                   {0, 0, inputs, b_inputs, b_inputs},
                                                   plan.slice_points, plan.resident);
         log("parameters on the GPU: " + describe_tier(plan) + ", in " +
             std::to_string(bases->upload_ms() / 1000) + " s");
       }
-      release->release(std::move(shape));
+      release->release(std::move(*shape));
       sample_memory();
       bool first = true;
       std::size_t uploaded_before = 0;
@@ -402,17 +304,12 @@ void GpuProvingSession::start_gpu_thread() {
 // phase is the recording's own time, most of it spent while the parameters went up.
 void GpuProvingSession::take_recorded_shape(GpuSectorReport& report) {
   RecordedShape recorded = shape_recording_.take();  // rethrows the recording's failure
-  std::shared_ptr<stacked::PartitionRecording> shape = std::move(recorded.shape);
-  prover::check_lengths_match(params_.lengths(), prover::lengths_for_circuit(*shape),
-                              params_.name());
+  prover::check_lengths_match(params_.lengths(), recorded_lengths(recorded.r1cs), params_.name());
   report.phases.emplace_back("shape", recorded.seconds);
-  log_("shape recorded: " + std::to_string(shape->size().num_constraints) + " rows, " +
-       std::to_string(shape->layout.challenges) +
-       " challenge blocks (one recorded, copied on the GPU), " +
-       std::to_string(shape->coefficients.size()) + " distinct coefficients, in " +
-       std::to_string(recorded.seconds) + " s");
-  layout_ = shape->layout;
-  state_->update([&] { state_->shape = std::move(shape); });
+  log_("shape recorded: " + describe(recorded.r1cs) + ", in " + std::to_string(recorded.seconds) +
+       " s");
+  layout_ = witness_layout(recorded.r1cs);
+  state_->update([&] { state_->shape = std::move(recorded.r1cs); });
 }
 
 GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> sector,
@@ -444,25 +341,28 @@ GpuPendingSector GpuProvingSession::submit(std::shared_ptr<const SessionSector> 
   pending.work_ = work;  // from here on, a failure abandons the sector (~GpuPendingSector)
 
   phase = Clock::now();
-  std::vector<stacked::StackedCircuit> circuits = sector->circuits();
-  if (circuits.size() != partitions) {
-    throw Error(circuit_.name + ": " + std::to_string(circuits.size()) + " circuits for " +
-                std::to_string(partitions) + " partitions");
-  }
-  const stacked::NativeWitnessPlan witness_plan(circuits.front().shape);
-  const Clock::time_point synthesis_start = Clock::now();
   // Each partition's witness in a heap of its own, owned by the release thread, which destroys
-  // it whole once the witness is laid out for the GPU and released (partition_heap.hpp).
-  stacked::native_witnesses(
-      circuits, *layout_, witness_plan,
+  // it whole once the witness is laid out for the GPU and released (partition_heap.hpp). A
+  // partition whose witness never came would hold the GPU thread forever: each is marked.
+  std::vector<std::atomic<bool>> handed(partitions);
+  std::atomic<bool> stray{false};  // a partition out of range, or handed over twice
+  sector->witnesses(
+      *layout_, [this](std::size_t) { return release_->new_heap(); },
       [&](std::size_t k, circuit::CompactWitness&& w) {
-        work->reports[k].witness_seconds = seconds_since(synthesis_start);
+        if (k >= partitions || handed[k].exchange(true)) {
+          stray = true;
+          return;
+        }
+        work->reports[k].witness_seconds = seconds_since(phase);
         if (auto unused = state_->put_witness(*work, k, std::move(w))) {
           release_->release(std::move(unused));
         }
       },
-      [this](std::size_t) { return release_->new_heap(); });
-  release_->release(std::move(circuits));
+      *release_);
+  const auto is_handed = [](const std::atomic<bool>& h) { return h.load(); };
+  if (stray || !std::all_of(handed.begin(), handed.end(), is_handed)) {
+    throw Error(circuit_.name + ": the synthesis did not hand over one witness per partition");
+  }
   report.phases.emplace_back("synthesize", seconds_since(phase));
   return pending;
 }

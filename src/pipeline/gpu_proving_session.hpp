@@ -1,7 +1,9 @@
-// What stays on the GPU from one sector to the next of the same registered proof: the parameters
-// (kernels::ParameterBases, resident or streamed), the recorded shape (kernels::DeviceR1cs) and the
-// prover's work buffers (kernels::PartitionProver), planned once (gpu_memory_plan.hpp). A session
-// owns one GPU thread, which proves the partitions of the sectors handed to it in order:
+// What stays on the GPU from one sector to the next of the same registered proof, seal or update:
+// the parameters (kernels::ParameterBases, resident or streamed), the recorded shape
+// (kernels::DeviceR1cs: PoRep's blocks, or an update partition's whole R1CS; partition_shape.hpp)
+// and the prover's work buffers (kernels::PartitionProver), planned once (gpu_memory_plan.hpp).
+// The sectors (session_sector.hpp) make their own witnesses. A session owns one GPU thread, which
+// proves the partitions of the sectors handed to it in order:
 //
 //   GpuProvingSession session(params, porep_session_circuit(proof), options);
 //   GpuPendingSector a = session.submit(sector_a);  // check, synthesize: the GPU proves a ...
@@ -10,7 +12,7 @@
 //
 // The shape is recorded on a thread of its own from construction on; the first submit starts the
 // GPU thread (the parameters upload on a thread of their own, H first, while the host checks the
-// C1 and the shape records), takes the shape and synthesizes, so a one-sector session overlaps
+// input and the shape records), takes the shape and synthesizes, so a one-sector session overlaps
 // all of it; the first partition waits for each query only
 // where it needs it, and each next partition's witness is laid out in page-locked memory while
 // the GPU proves the one before. Only in CUDA builds.
@@ -27,7 +29,6 @@
 #include <string>
 #include <thread>
 
-#include "circuit/stacked/partition_layout.hpp"
 #include "kernels/device/device.hpp"
 #include "pipeline/background_release.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
@@ -36,10 +37,6 @@
 #include "pipeline/session_sector.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "prover/params/mapped_parameters.hpp"
-
-namespace cuzk::circuit::stacked {
-struct PartitionRecording;
-}
 
 namespace cuzk::pipeline {
 
@@ -128,14 +125,14 @@ class GpuProvingSession {
   GpuSessionOptions options_;
   std::function<void(const std::string&)> log_;  // the observer's log, one line at a time
   GpuMemoryPlan plan_;
-  std::optional<circuit::stacked::PartitionLayout> layout_;  // once the shape is recorded
+  std::optional<WitnessLayout> layout_;  // once the shape is recorded
   std::optional<BackgroundRelease> own_release_;
   BackgroundRelease* release_ = nullptr;
   std::shared_ptr<detail::SessionState> state_;
   std::thread gpu_thread_;  // joined by the destructor, before anything it uses goes away
 
   // The shape needs only the registered proof, so it is recorded from construction on (or
-  // earlier, options.shape), beside the GPU's start, the parameter upload and the first C1's
+  // earlier, options.shape), beside the GPU's start, the parameter upload and the first input's
   // check; the first submit takes it. Declared last: destroyed first, waiting for a recording
   // still under way.
   ShapeRecording shape_recording_;

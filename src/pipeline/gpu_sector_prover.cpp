@@ -10,10 +10,18 @@
 
 #include "pipeline/gpu_proving_session.hpp"
 #include "pipeline/porep_sector.hpp"
+#include "pipeline/update_sector.hpp"
 
 namespace cuzk::pipeline {
 
 namespace {
+
+SessionCircuit session_circuit(const CircuitKind& kind) {
+  if (const auto* seal = std::get_if<porep::RegisteredSealProof>(&kind)) {
+    return porep_session_circuit(*seal);
+  }
+  return update_session_circuit(std::get<porep::update::RegisteredUpdateProof>(kind));
+}
 
 void add_gpu_report(const GpuSectorReport& r, TimingReport& timings) {
   timings.phases.insert(timings.phases.end(), r.phases.begin(), r.phases.end());
@@ -50,21 +58,21 @@ void add_gpu_report(const GpuSectorReport& r, TimingReport& timings) {
 
 class GpuSectorProver final : public SectorProver {
  public:
-  GpuSectorProver(kernels::Device device, porep::RegisteredSealProof proof,
-                  ProverResources resources, const ProvingOptions& options)
-      : proof_(proof),
-        session_(*resources.params, porep_session_circuit(proof),
+  GpuSectorProver(kernels::Device device, const CircuitKind& kind, ProverResources resources,
+                  const ProvingOptions& options)
+      : kind_(kind),
+        session_(*resources.params, session_circuit(kind),
                  session_options(device, resources, options)) {}
 
   void submit(PreparedSector sector) override {
     Entry entry;
     try {
-      if (sector.c1->registered_proof != proof_) {
-        throw Error("the C1 output is " + std::string(sector.c1->info().name) +
-                    ", the GPU prover " + std::string(porep::seal_proof_info(proof_).name) + "'s");
+      const CircuitKind kind = sector.sector->kind();
+      if (kind != kind_) {
+        throw Error("the " + std::string(input_name(kind)) + " is " + circuit_name(kind) +
+                    ", the GPU prover " + circuit_name(kind_) + "'s");
       }
-      entry.pending = session_.submit(
-          std::make_shared<PorepSector>(sector.c1, sector.sector, sector.verify), sector.cancel);
+      entry.pending = session_.submit(sector.sector, sector.cancel);
     } catch (...) {
       entry.failure = failure_from_current_exception();
     }
@@ -115,7 +123,7 @@ class GpuSectorProver final : public SectorProver {
     return o;
   }
 
-  porep::RegisteredSealProof proof_;
+  CircuitKind kind_;
   // Destroyed before the session: a pending sector left in an entry is abandoned (its destructor
   // tells the GPU thread) while the session still runs.
   GpuProvingSession session_;
@@ -125,10 +133,10 @@ class GpuSectorProver final : public SectorProver {
 }  // namespace
 
 std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device device,
-                                                     porep::RegisteredSealProof proof,
+                                                     const CircuitKind& kind,
                                                      ProverResources resources,
                                                      const ProvingOptions& options) {
-  return std::make_unique<GpuSectorProver>(device, proof, std::move(resources), options);
+  return std::make_unique<GpuSectorProver>(device, kind, std::move(resources), options);
 }
 
 }  // namespace cuzk::pipeline
@@ -137,7 +145,7 @@ std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device device,
 
 namespace cuzk::pipeline {
 
-std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device, porep::RegisteredSealProof,
+std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device, const CircuitKind&,
                                                      ProverResources, const ProvingOptions&) {
   throw Error("GPU backend not available in this build (built without CUDA)");
 }

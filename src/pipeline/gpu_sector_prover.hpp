@@ -9,17 +9,17 @@
 #include <memory>
 
 #include "kernels/device/device.hpp"
+#include "pipeline/circuit_kind.hpp"
 #include "pipeline/proving_options.hpp"
 #include "pipeline/sector_prover.hpp"
-#include "porep/registered_proof.hpp"
 
 namespace cuzk::pipeline {
 
-// A prover on `device`. Throws cuzk::Error for parameters of another circuit or a
-// GPU too small even for streamed parameters, kernels::CudaError for a device that fails, and
+// A prover on `device` for sectors of `kind`. Throws cuzk::Error for parameters of another circuit
+// or a GPU too small even for streamed parameters, kernels::CudaError for a device that fails, and
 // cuzk::Error in a build without CUDA.
 std::unique_ptr<SectorProver> make_gpu_sector_prover(kernels::Device device,
-                                                     porep::RegisteredSealProof proof,
+                                                     const CircuitKind& kind,
                                                      ProverResources resources,
                                                      const ProvingOptions& options);
 

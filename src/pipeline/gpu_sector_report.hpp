@@ -16,7 +16,9 @@
 namespace cuzk::pipeline {
 
 struct PartitionReport {
-  double witness_seconds = 0;  // wall time from the start of synthesis to this witness ready
+  // Wall time from the start of the sector's synthesize phase (its circuits built from the input
+  // included) to this witness ready.
+  double witness_seconds = 0;
   double gpu_wall_seconds = 0;
   kernels::PartitionGpuTimings gpu;  // device milliseconds by stage
 };

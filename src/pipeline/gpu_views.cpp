@@ -54,6 +54,10 @@ kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& r) {
   return v;
 }
 
+kernels::R1csView r1cs_view(const RecordedR1cs& recording) {
+  return std::visit([](const auto& r) { return r1cs_view(r); }, recording);
+}
+
 void GpuWitness::assign(const circuit::CompactWitness& witness) {
   const std::span<const std::uint64_t> bits = witness.bits.words();
   inputs_.resize(witness.inputs.size());

@@ -10,12 +10,15 @@
 #include "circuit/stacked/record_shape.hpp"
 #include "kernels/device/pinned_array.hpp"
 #include "kernels/groth16/groth16_inputs.hpp"
+#include "pipeline/partition_shape.hpp"
 
 namespace cuzk::pipeline {
 
 kernels::R1csView r1cs_view(const circuit::CompactR1cs& r1cs);
 // The prefix and challenge 0 as recorded; the GPU writes the other challenges' rows.
 kernels::R1csView r1cs_view(const circuit::stacked::PartitionRecording& recording);
+// Whichever the session recorded.
+kernels::R1csView r1cs_view(const RecordedR1cs& recording);
 
 // A witness laid out for the upload, in page-locked memory: the inputs, the bits, and the wide
 // values split into an index array and a value array (the GPU reads them apart). The GPU then

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "porep/c1_parser.hpp"
+#include "pipeline/sector_input.hpp"
 #include "prover/proof.hpp"
 #include "util/error.hpp"
 #include "util/output_refusal.hpp"
@@ -22,22 +22,8 @@ double seconds_since(Clock::time_point start) {
 // Why the output may not be written (util/output_refusal.hpp). Nothing when it may.
 std::optional<std::string> output_refusal(const SectorJob& job) {
   if (job.output.empty()) return std::nullopt;  // the proof stays in memory
-  return cuzk::output_refusal(job.output, job.c1, "C1 file");
-}
-
-// The job's C1, from its file or from the bytes it holds, messages starting with its name;
-// and, when the job names its registered proof, the C1 must be of it.
-porep::C1Output read_c1(const SectorJob& job) {
-  porep::C1Output c1 = job.c1_bytes == nullptr
-                           ? porep::load_c1_file(job.c1, porep::C1Checks::kFull, job.overrides)
-                           : porep::parse_named_c1(*job.c1_bytes, job.c1.string(),
-                                                   porep::C1Checks::kFull, job.overrides);
-  if (job.registered_proof && *job.registered_proof != c1.registered_proof) {
-    throw Error(job.c1.string() + ": the C1 output is " + std::string(c1.info().name) +
-                ", not the " + std::string(porep::seal_proof_info(*job.registered_proof).name) +
-                " the job names");
-  }
-  return c1;
+  return cuzk::output_refusal(job.output, job.input,
+                              job.proof_type == ProofType::kPorep ? "C1 file" : "update input");
 }
 
 void append(TimingReport& into, TimingReport&& from) {
@@ -80,7 +66,7 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
   report.started_seconds = elapsed_seconds();
   const SectorJob& j = report.job;
   TimingReport& timings = report.timings;
-  std::shared_ptr<const porep::C1Output> c1;
+  SectorInput input;
   try {
     if (is_set(options_.stop) || is_set(j.cancel.get())) throw Interrupted();
     if (std::optional<std::string> refusal = output_refusal(j)) {
@@ -91,32 +77,36 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
     if (!j.output.empty()) pending.out = std::make_unique<AtomicFile>(j.output);
     const Clock::time_point read = Clock::now();
     try {
-      c1 = std::make_shared<const porep::C1Output>(read_c1(j));
+      input = read_input(j);
     } catch (...) {
       SectorFailure failure = failure_from_current_exception();
       if (failure.kind == FailureKind::kOther) failure.kind = FailureKind::kInput;
       fail(report, std::move(failure));
       return;
     }
-    // Parsed: the bytes (about 50 MB at 32 GiB) need not live while the sector is proved.
-    report.job.c1_bytes.reset();
-    timings.phases.emplace_back("load_c1", seconds_since(read));
-    timings.registered_proof = std::string(c1->info().name);
-    timings.partitions = c1->partitions;
-    observer_.c1_read(number, j, *c1);
+    // Parsed: the bytes (about 50 MB for a 32 GiB sector's C1) need not live while the sector is
+    // proved.
+    report.job.input_bytes.reset();
+    timings.phases.emplace_back(j.proof_type == ProofType::kPorep ? "load_c1" : "load_update",
+                                seconds_since(read));
+    const CircuitKind kind = circuit_kind(input);
+    timings.registered_proof = std::string(registered_name(kind));
+    timings.partitions = partition_count(kind);
+    observer_.input_read(number, j, kind);
   } catch (...) {
     fail(report, failure_from_current_exception());
     return;
   }
   try {
-    PreparedSector sector{c1, resolve_sector(j.identity, *c1), j.verify, j.cancel};
+    PreparedSector sector{prepare_sector(j, input), j.cancel};
+    const CircuitKind kind = sector.sector->kind();
     const BackendChoice choice =
-        choose_backend(options_.backend, c1->info().sector_size, options_.devices);
+        choose_backend(options_.backend, sector_bytes(kind), options_.devices);
     timings.backend = choice.gpu ? "gpu" : "cpu";
     observer_.backend_chosen(number, choice);
-    if (prover_ == nullptr || params_proof_ != c1->registered_proof) {
+    if (prover_ == nullptr || params_kind_ != kind) {
       finish_pending();  // they need the parameters about to be replaced
-      swap_parameters(choice, c1->registered_proof, timings);
+      swap_parameters(choice, kind, timings);
     }
     prover_->submit(std::move(sector));
     pending_.push_back(std::move(pending));
@@ -179,13 +169,13 @@ void JobQueue::fail(JobReport& report, SectorFailure failure) {
   end(report);
 }
 
-bool JobQueue::preload(porep::RegisteredSealProof proof) {
-  if (prover_ != nullptr && params_proof_ == proof) return false;
+bool JobQueue::preload(const CircuitKind& kind) {
+  if (prover_ != nullptr && params_kind_ == kind) return false;
   const BackendChoice choice =
-      choose_backend(options_.backend, porep::seal_proof_info(proof).sector_size, options_.devices);
+      choose_backend(options_.backend, sector_bytes(kind), options_.devices);
   finish_pending();  // they need the parameters about to be replaced
   TimingReport unused;
-  swap_parameters(choice, proof, unused);
+  swap_parameters(choice, kind, unused);
   return true;
 }
 
@@ -200,27 +190,25 @@ std::filesystem::path JobQueue::loaded_parameters_path() const {
   return params_ != nullptr ? params_->path() : std::filesystem::path();
 }
 
-void JobQueue::swap_parameters(const BackendChoice& choice, porep::RegisteredSealProof proof,
+void JobQueue::swap_parameters(const BackendChoice& choice, const CircuitKind& kind,
                                TimingReport& timings) {
-  const bool swapping = params_proof_.has_value();
-  const std::string before =
-      swapping ? std::string(porep::seal_proof_info(*params_proof_).name) : std::string();
+  const std::optional<CircuitKind> before = params_kind_;
   release_parameters();
-  if (swapping && options_.observer != nullptr) {
-    options_.observer->log("parameters: swapping " + before + " for " +
-                           std::string(porep::seal_proof_info(proof).name));
+  if (before && options_.observer != nullptr) {
+    options_.observer->log("parameters: swapping " + circuit_name(*before) + " for " +
+                           circuit_name(kind));
   }
   // The GPU's shape needs only the registered proof: recorded from here on, beside the
   // parameters' mapping and the GPU session's start, since it is what the first partition waits
   // for.
   ShapeRecording shape;
-  if (choice.gpu) shape = ShapeRecording::start(proof);
+  if (choice.gpu) shape = ShapeRecording::start(kind);
   const Clock::time_point load = Clock::now();
-  params_ = load_parameters_(proof);
+  params_ = load_parameters_(kind);
   timings.phases.emplace_back("load_params", seconds_since(load));
-  params_proof_ = proof;
+  params_kind_ = kind;
   prover_ =
-      make_sector_prover(choice, proof, {params_.get(), &release_, std::move(shape)}, options_);
+      make_sector_prover(choice, kind, {params_.get(), &release_, std::move(shape)}, options_);
 }
 
 void JobQueue::release_parameters() {
@@ -229,7 +217,7 @@ void JobQueue::release_parameters() {
     prover_.reset();
   }
   params_.reset();
-  params_proof_.reset();
+  params_kind_.reset();
 }
 
 }  // namespace cuzk::pipeline

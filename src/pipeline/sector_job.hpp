@@ -1,7 +1,8 @@
-// One sector to prove, and what comes out: a job names its input (the C1 file, with the porep_id
-// and API version of its network), whose sector it is, where the proof goes and whether to verify
-// it; the outcome is the verified partition proofs with the run's timings, or a typed failure.
-// `cuzk prove` makes one job, `cuzk prove --jobs` one per line (job_queue.hpp).
+// One sector to prove, and what comes out: a job names its proof type and input (the C1 file, with
+// the porep_id and API version of its network, or a SnapDeals update input), whose sector it is,
+// where the proof goes and whether to verify it; the outcome is the verified partition proofs with
+// the run's timings, or a typed failure. `cuzk prove` and `cuzk prove-update` make one job,
+// `cuzk prove --jobs` one per line (job_queue.hpp).
 #pragma once
 
 #include <atomic>
@@ -12,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/circuit_kind.hpp"
+#include "pipeline/provable_sector.hpp"
 #include "pipeline/timing_report.hpp"
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
@@ -24,7 +27,7 @@ namespace cuzk::pipeline {
 
 // Who sealed the sector, as far as the caller knows: with a prover id, the C1's replica_id is
 // checked and the proof verified against the recomputed one; the sector id defaults to the lotus
-// wrapper's SectorNum.
+// wrapper's SectorNum. PoRep only: an update proof commits to neither.
 struct SectorIdentity {
   std::optional<porep::ProverId> prover_id;
   std::optional<std::uint64_t> sector_id;
@@ -33,17 +36,25 @@ struct SectorIdentity {
 // Set from another thread to abandon one job: see SectorJob::cancel.
 using CancelFlag = std::shared_ptr<const std::atomic<bool>>;
 
+// What a job proves, and so what its input is.
+enum class ProofType : std::uint8_t {
+  kPorep,   // PoRep C2, from a C1 output (lotus wrapper or inner JSON)
+  kUpdate,  // a SnapDeals update proof, from an update input (docs/update-input.md)
+};
+
 struct SectorJob {
-  // The C1 output (lotus wrapper or inner JSON): the file it is read from, or, with c1_bytes, the
-  // name its messages start with.
-  std::filesystem::path c1;
-  // The C1 itself, when the caller holds it in memory (a daemon's request) rather than in a file.
-  // Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
-  std::shared_ptr<const std::string> c1_bytes;
-  // The registered proof the caller says the C1 is; a C1 of another fails the job (kInput). None:
-  // whatever the C1 says.
-  std::optional<porep::RegisteredSealProof> registered_proof;
-  porep::PorepOverrides overrides;  // a network's own porep_id / API version (the C1 has neither)
+  ProofType proof_type = ProofType::kPorep;
+  // The input: the file it is read from, or, with input_bytes, the name its messages start with.
+  std::filesystem::path input;
+  // The input itself, when the caller holds it in memory (a daemon's request) rather than in a
+  // file. Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
+  std::shared_ptr<const std::string> input_bytes;
+  // The registered proof the caller says the input is; an input of another fails the job
+  // (kInput). None: whatever the input says.
+  std::optional<CircuitKind> registered_proof;
+  // PoRep only (an update job with either fails as a usage error): a network's own porep_id / API
+  // version (the C1 has neither), and who sealed the sector.
+  porep::PorepOverrides overrides;
   SectorIdentity identity;
   // The proof, written atomically once verified; empty: nothing is written, and the proof comes
   // back in the job's report (JobReport::proof).
@@ -55,12 +66,10 @@ struct SectorJob {
   CancelFlag cancel;
 };
 
-// A job whose C1 is read: what a sector prover takes.
+// A job whose input is read: what a sector prover takes.
 struct PreparedSector {
-  std::shared_ptr<const porep::C1Output> c1;
-  std::optional<sealing::ProverSector> sector;  // resolved from the identity
-  bool verify = true;
-  CancelFlag cancel;  // the job's (SectorJob::cancel)
+  std::shared_ptr<const ProvableSector> sector;  // with the identity resolved and `verify` set
+  CancelFlag cancel;                             // the job's (SectorJob::cancel)
 };
 
 // Whether `flag` is set; a null flag never is.

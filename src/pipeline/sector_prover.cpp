@@ -28,9 +28,9 @@ bool is_gpu_fault(const SectorOutcome& outcome) {
 // fault of their own, so they are handed to the rebuilt prover instead.
 class RecoveringGpuProver final : public SectorProver {
  public:
-  RecoveringGpuProver(const BackendChoice& choice, porep::RegisteredSealProof proof,
+  RecoveringGpuProver(const BackendChoice& choice, const CircuitKind& kind,
                       ProverResources resources, const ProvingOptions& options)
-      : choice_(choice), proof_(proof), resources_(std::move(resources)), options_(options) {}
+      : choice_(choice), kind_(kind), resources_(std::move(resources)), options_(options) {}
 
   void submit(PreparedSector sector) override {
     Entry entry{std::move(sector), Clock::now(), std::nullopt};
@@ -69,7 +69,7 @@ class RecoveringGpuProver final : public SectorProver {
   void hand_to_gpu(Entry& entry) {
     if (gpu_ == nullptr) {
       try {
-        gpu_ = make_gpu_sector_prover(choice_.device, proof_, take_resources(), options_);
+        gpu_ = make_gpu_sector_prover(choice_.device, kind_, take_resources(), options_);
       } catch (...) {
         SectorOutcome failed;
         failed.timings.backend = "gpu";
@@ -109,7 +109,7 @@ class RecoveringGpuProver final : public SectorProver {
   // The sector a GPU fault hit: proved on the CPU where the rule allows, failed otherwise.
   SectorOutcome fall_back(const Entry& entry, SectorOutcome outcome) {
     const SectorFailure failure = outcome.result.error();
-    if (after_gpu_failure(choice_, entry.sector.c1->info().sector_size, failure) !=
+    if (after_gpu_failure(choice_, sector_bytes(entry.sector.sector->kind()), failure) !=
         GpuFailureAction::kProveOnCpu)
       return outcome;
     if (options_.observer != nullptr) options_.observer->warn(cpu_fallback_line(failure));
@@ -124,24 +124,23 @@ class RecoveringGpuProver final : public SectorProver {
   }
 
   BackendChoice choice_;
-  porep::RegisteredSealProof proof_;
+  CircuitKind kind_;
   ProverResources resources_;
   ProvingOptions options_;
   std::unique_ptr<SectorProver> cpu_;  // made at the first fallback
   GpuUse retired_use_;
   std::deque<Entry> entries_;          // in submission order
-  std::unique_ptr<SectorProver> gpu_;  // destroyed first: it may read the entries' C1s
+  std::unique_ptr<SectorProver> gpu_;  // destroyed first: it may read the entries' inputs
 };
 
 }  // namespace
 
 std::unique_ptr<SectorProver> make_sector_prover(const BackendChoice& choice,
-                                                 porep::RegisteredSealProof proof,
-                                                 ProverResources resources,
+                                                 const CircuitKind& kind, ProverResources resources,
                                                  const ProvingOptions& options) {
   if (resources.params == nullptr) throw Error("sector prover: no parameters");
   if (!choice.gpu) return make_cpu_sector_prover(*resources.params, options);
-  return std::make_unique<RecoveringGpuProver>(choice, proof, std::move(resources), options);
+  return std::make_unique<RecoveringGpuProver>(choice, kind, std::move(resources), options);
 }
 
 }  // namespace cuzk::pipeline

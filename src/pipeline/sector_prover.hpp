@@ -1,10 +1,10 @@
-// Proving sectors of one registered proof, on the CPU or a GPU, behind one interface: a prepared
-// sector in (sector_job.hpp), its verified partition proofs or a typed failure out, in the order
-// submitted. submit() returns once the sector is handed over (on the GPU: checked and
-// synthesized, while the device proves it), so a stream overlaps the next sector's host work
-// with the current one's GPU work:
+// Proving sectors of one registered proof, seal or update (circuit_kind.hpp), on the CPU or a GPU,
+// behind one interface: a prepared sector in (sector_job.hpp), its verified partition proofs or a
+// typed failure out, in the order submitted. submit() returns once the sector is handed over (on
+// the GPU: checked and synthesized, while the device proves it), so a stream overlaps the next
+// sector's host work with the current one's GPU work:
 //
-//   auto prover = make_sector_prover(choice, params, proof, options);
+//   auto prover = make_sector_prover(choice, kind, {&params, &release, {}}, options);
 //   prover->submit(a);                  // the GPU proves a ...
 //   prover->submit(b);                  // ... while the host checks and synthesizes b
 //   SectorOutcome ra = prover->collect();
@@ -19,11 +19,11 @@
 
 #include "pipeline/backend_choice.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/circuit_kind.hpp"
 #include "pipeline/proving_options.hpp"
 #include "pipeline/sector_job.hpp"
 #include "pipeline/shape_recording.hpp"
 #include "pipeline/timing_report.hpp"
-#include "porep/registered_proof.hpp"
 #include "prover/params/mapped_parameters.hpp"
 #include "util/expected.hpp"
 
@@ -60,18 +60,17 @@ class SectorProver {
 
 // Everything a prover borrows; each must outlive it.
 struct ProverResources {
-  const prover::MappedParameters* params = nullptr;  // the registered proof's
+  const prover::MappedParameters* params = nullptr;  // the circuit kind's
   BackgroundRelease* release = nullptr;  // frees big host buffers; outlives the written proofs
   // The GPU's shape, if its recording was started already (shape_recording.hpp).
   ShapeRecording shape;
 };
 
-// The prover `choice` names, for sectors of `proof`. Throws cuzk::Error for parameters of
+// The prover `choice` names, for sectors of `kind`. Throws cuzk::Error for parameters of
 // another circuit, a GPU too small even for streamed parameters, or a GPU choice in a build
 // without CUDA.
 std::unique_ptr<SectorProver> make_sector_prover(const BackendChoice& choice,
-                                                 porep::RegisteredSealProof proof,
-                                                 ProverResources resources,
+                                                 const CircuitKind& kind, ProverResources resources,
                                                  const ProvingOptions& options);
 
 }  // namespace cuzk::pipeline

@@ -2,31 +2,28 @@
 
 #include <chrono>
 
-#include "circuit/stacked/circuit_shape.hpp"
-#include "circuit/stacked/record_shape.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {
 
-ShapeRecording ShapeRecording::start(porep::RegisteredSealProof proof) {
-  return start(circuit::stacked::circuit_shape(porep::seal_proof_info(proof)));
+ShapeRecording ShapeRecording::start(const CircuitKind& kind) {
+  return start(partition_shape(kind));
 }
 
-ShapeRecording ShapeRecording::start(const circuit::stacked::CircuitShape& shape) {
+ShapeRecording ShapeRecording::start(const PartitionShape& shape) {
   ShapeRecording r;
   r.state_ = std::make_shared<State>();
   r.state_->shape = shape;
   r.state_->result = std::async(std::launch::async, [shape] {
     const auto start = std::chrono::steady_clock::now();
-    auto recording = std::make_shared<circuit::stacked::PartitionRecording>(
-        circuit::stacked::record_partition_blocks(shape));
+    RecordedR1cs recording = record_partition_r1cs(shape);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     return RecordedShape{std::move(recording), seconds.count()};
   });
   return r;
 }
 
-const circuit::stacked::CircuitShape& ShapeRecording::shape() const {
+const PartitionShape& ShapeRecording::shape() const {
   if (state_ == nullptr) throw Error("no shape recording was started");
   return state_->shape;
 }

@@ -53,8 +53,8 @@ JobSpec porep_spec(const pb::SubmitProofRequest& r, JobSpec spec) {
   }
   ProofWork work;
   pipeline::SectorJob& job = work.sector;
-  job.c1 = kVanillaProofName;
-  job.c1_bytes = std::make_shared<const std::string>(r.vanilla_proof());
+  job.input = kVanillaProofName;
+  job.input_bytes = std::make_shared<const std::string>(r.vanilla_proof());
   job.registered_proof = *proof;
   job.identity.prover_id = porep::prover_id_from_actor_id(r.miner_id());
   job.identity.sector_id = r.sector_number();

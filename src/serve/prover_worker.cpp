@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <optional>
 #include <system_error>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "serve/circuit_id.hpp"
@@ -49,6 +51,14 @@ JobResult result_from(pipeline::JobReport&& report) {
   return r;
 }
 
+// The daemon proves PoRep C2 only (its requests are C1s): the parameters it holds are a seal
+// proof's.
+std::optional<porep::RegisteredSealProof> loaded_seal_proof(const pipeline::JobQueue& queue) {
+  const std::optional<pipeline::CircuitKind> loaded = queue.loaded_proof();
+  const auto* seal = loaded ? std::get_if<porep::RegisteredSealProof>(&*loaded) : nullptr;
+  return seal != nullptr ? std::optional(*seal) : std::nullopt;
+}
+
 std::uint64_t file_bytes(const std::filesystem::path& path) {
   std::error_code ec;
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
@@ -62,9 +72,10 @@ class ProverWorker::Observer final : public pipeline::JobObserver {
  public:
   explicit Observer(ProverWorker& worker) : worker_(worker) {}
 
-  void c1_read(std::size_t number, const pipeline::SectorJob&, const porep::C1Output& c1) override {
-    detail("job " + worker_.ids_[number] + ": " + std::string(c1.info().name) + ", " +
-           std::to_string(c1.partitions) + " partition(s)");
+  void input_read(std::size_t number, const pipeline::SectorJob&,
+                  const pipeline::CircuitKind& kind) override {
+    detail("job " + worker_.ids_[number] + ": " + std::string(pipeline::registered_name(kind)) +
+           ", " + std::to_string(pipeline::partition_count(kind)) + " partition(s)");
   }
   void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
     const std::lock_guard lock(worker_.mutex_);
@@ -165,7 +176,7 @@ PreloadOutcome ProverWorker::preload(porep::RegisteredSealProof proof) {
 EvictOutcome ProverWorker::evict(porep::RegisteredSealProof proof) {
   return call<EvictOutcome>([proof](pipeline::JobQueue& queue) {
     EvictOutcome outcome;
-    const auto loaded = queue.loaded_proof();
+    const std::optional<porep::RegisteredSealProof> loaded = loaded_seal_proof(queue);
     if (!loaded || circuit_id(*loaded) != circuit_id(proof)) return outcome;
     outcome.freed_bytes = file_bytes(queue.loaded_parameters_path());
     outcome.was_loaded = queue.release();
@@ -242,7 +253,7 @@ void ProverWorker::prove(pipeline::JobQueue& queue, JobTable::Taken&& job) {
 
 void ProverWorker::publish(const pipeline::JobQueue& queue) {
   WorkerSnapshot s;
-  s.loaded = queue.loaded_proof();
+  s.loaded = loaded_seal_proof(queue);
   s.parameter_bytes = s.loaded ? file_bytes(queue.loaded_parameters_path()) : 0;
   s.gpu_busy_seconds = queue.gpu_use().busy_seconds;
   const std::lock_guard lock(mutex_);

@@ -1,5 +1,6 @@
 // The job list of `cuzk prove --jobs`: each line's fields and options with the rules of
-// `cuzk prove`'s own (ids, porep_id), comments, bad lines; the reader's line numbers, its waiting
+// `cuzk prove`'s own (ids, porep_id), update lines (--update, without PoRep's options), comments,
+// bad lines; the reader's line numbers, its waiting
 // (a whole line or nothing) on a pipe and its stop; the end-of-run summary and timings JSON.
 #include <doctest/doctest.h>
 #include <simdjson.h>
@@ -63,7 +64,8 @@ struct Pipe {
 
 TEST_CASE("a job line: the C1, the output and the options of `cuzk prove`") {
   const JobLine plain = parse_job_line("c1.json proof.bin");
-  CHECK(plain.c1 == "c1.json");
+  CHECK(plain.input == "c1.json");
+  CHECK_FALSE(plain.update);
   CHECK(plain.output == "proof.bin");
   CHECK(plain.ids.miner_id.empty());
   CHECK(plain.ids.prover_id.empty());
@@ -74,7 +76,7 @@ TEST_CASE("a job line: the C1, the output and the options of `cuzk prove`") {
       "  /a/c1.json\t/b/p.bin --miner-id f01234 --sector-id 42 "
       "--porep-id " +
       kPorepId + "  \r");
-  CHECK(full.c1 == "/a/c1.json");
+  CHECK(full.input == "/a/c1.json");
   CHECK(full.output == "/b/p.bin");
   CHECK(full.ids.miner_id == "f01234");
   CHECK(full.sector_id == 42);
@@ -84,7 +86,28 @@ TEST_CASE("a job line: the C1, the output and the options of `cuzk prove`") {
   const JobLine by_prover = parse_job_line("x y --prover-id " + prover + " --sector-id 1");
   CHECK(by_prover.ids.prover_id == prover);
   // A path with blanks, quoted.
-  CHECK(parse_job_line("\"my sector/c1.json\" out.bin").c1 == "my sector/c1.json");
+  CHECK(parse_job_line("\"my sector/c1.json\" out.bin").input == "my sector/c1.json");
+}
+
+TEST_CASE("an update job line: --update makes the first field an update input") {
+  const JobLine update = parse_job_line("update.json proof.bin --update");
+  CHECK(update.update);
+  CHECK(update.input == "update.json");
+  CHECK(update.output == "proof.bin");
+  CHECK(parse_job_line("--update \"my sector/u.json\" p.bin").input == "my sector/u.json");
+
+  // PoRep's options, each named: the update proof commits to no prover, sector or porep_id.
+  const std::vector<std::string> porep_options = {
+      "--miner-id 1000", "--prover-id " + std::string(64, '0'), "--sector-id 3 --miner-id 1",
+      "--porep-id " + kPorepId};
+  for (const std::string& option : porep_options) {
+    INFO(option);
+    const std::string name = option.substr(0, option.find(' '));
+    const std::string reason = rejection("u.json p.bin --update " + option);
+    CHECK(contains(reason, " does not apply to an update job (--update)"));
+    CHECK(contains(reason, option.starts_with("--sector-id") ? "--miner-id" : name));
+  }
+  CHECK(contains(rejection("u.json --update"), "output"));
 }
 
 TEST_CASE("blank lines and # comments hold no job") {
@@ -165,7 +188,8 @@ TEST_CASE("the summary: sectors, the steady state from the second proof on, the 
     records[i].finished_seconds = finished[i];
   }
   records[1].error = "bad \"c1\"\nsecond line";
-  records[1].c1 = "dir\\c1.json";
+  records[1].input = "dir\\c1.json";
+  records[1].proof = "update";
   const cuzk::cli::JobsSummary s = cuzk::cli::summarize(records, 20, 6, 8);
   CHECK(s.proved == 3);
   CHECK(s.failed == 1);
@@ -190,7 +214,8 @@ TEST_CASE("the summary: sectors, the steady state from the second proof on, the 
   const simdjson::dom::element doc = parser.parse(json);
   CHECK(doc["jobs"].get_array().size() == 4);
   CHECK(std::string_view(doc["jobs"].at(1)["error"]) == "bad \"c1\"\nsecond line");
-  CHECK(std::string_view(doc["jobs"].at(1)["c1"]) == "dir\\c1.json");
+  CHECK(std::string_view(doc["jobs"].at(1)["input"]) == "dir\\c1.json");
+  CHECK(std::string_view(doc["jobs"].at(1)["proof"]) == "update");
   CHECK(bool(doc["jobs"].at(1)["ok"]) == false);
   CHECK(std::int64_t(doc["summary"]["sectors"]) == 3);
   CHECK(double(doc["summary"]["steady_state_s_per_sector"]) == doctest::Approx(4.0));

@@ -1,16 +1,19 @@
-// SnapDeals end to end on the CPU for a 2 KiB sector, through cli::run as the `cuzk` binary runs
-// it: the update parameters of fixture params_update_2kib (test/CMakeLists.txt), an update input
-// from `cuzk gen-update`, `cuzk prove-update` once, then `cuzk verify-update` in both forms. Then
-// every way the commands must refuse: the proof under another comm_r_new or with a flipped byte is
-// invalid (exit 1); a tampered vanilla proof, missing or truncated parameters and --backend gpu
-// fail with one line and leave no file behind.
+// SnapDeals end to end for a 2 KiB sector, through cli::run as the `cuzk` binary runs it: the
+// update parameters of fixture params_update_2kib (test/CMakeLists.txt), an update input from
+// `cuzk gen-update`, `cuzk prove-update` once (the GPU when one is usable, else the CPU, as its
+// timings say), then `cuzk verify-update` in both forms. Then every way the commands must refuse:
+// the proof under another comm_r_new or with a flipped byte is invalid (exit 1); a tampered
+// vanilla proof, missing or truncated parameters and, without a GPU, --backend gpu fail with one
+// line and leave no file behind.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "kernels/device/gpu.hpp"
 #include "porep/update/update_input_json.hpp"
 #include "porep/update/update_proof.hpp"
 #include "prover/params/parameter_files.hpp"
@@ -38,6 +41,8 @@ struct ProvedUpdate {
   TempDir dir{"prove_update_test"};
   fs::path input = dir.path() / "update.json";
   fs::path proof = dir.path() / "update.proof";
+  fs::path timings = dir.path() / "timings.json";
+  std::string params_dir = kParams.string();
   update::UpdateInput statement;
   Outcome prove;
 
@@ -48,7 +53,7 @@ struct ProvedUpdate {
     REQUIRE(gen.exit_code == 0);
     statement = update::load_update_input_file(input, update::UpdateInputChecks::kStructure);
     prove = run_cuzk({"prove-update", input.string(), "-o", proof.string(), "--params-dir",
-                      kParams.string(), "--progress", "plain"});
+                      kParams.string(), "--progress", "plain", "--timings", timings.string()});
   }
 };
 
@@ -89,6 +94,16 @@ TEST_CASE("cuzk prove-update proves a 2 KiB update that verify-update finds vali
   REQUIRE(p.prove.exit_code == 0);
   CHECK(p.prove.err.find("INSECURE TEST parameters") != std::string::npos);
   CHECK(fs::file_size(p.proof) == 192);
+  const std::string backend =
+      cuzk::kernels::gpu_available(cuzk::kernels::Device(0)) ? "gpu" : "cpu";
+  CHECK(p.prove.err.find("backend: " + backend + " (auto: ") != std::string::npos);
+  std::ifstream timings_file(p.timings);
+  const std::string timings{std::istreambuf_iterator<char>(timings_file),
+                            std::istreambuf_iterator<char>()};
+  CHECK(timings.find("\"command\":\"prove-update\"") != std::string::npos);
+  CHECK(timings.find("\"registered_proof\":\"StackedDrg2KiBV1\"") != std::string::npos);
+  CHECK(timings.find("\"backend\":\"" + backend + "\"") != std::string::npos);
+  CHECK(timings.find("\"load_update\"") != std::string::npos);
 
   const Outcome by_input = run_cuzk({"verify-update", "--proof", p.proof.string(), "--update-input",
                                      p.input.string(), "--params-dir", kParams.string()});
@@ -144,7 +159,7 @@ TEST_CASE("cuzk prove-update refuses a tampered vanilla proof before proving, le
   check_refused({"--params-dir", kParams.string()}, file, "vanilla proofs fail the native check");
 }
 
-TEST_CASE("cuzk prove-update: missing or truncated parameters, or the GPU, fail with one line") {
+TEST_CASE("cuzk prove-update: missing or truncated parameters fail with one line") {
   const ProvedUpdate& p = proved();
   const TempDir empty("prove_update_no_params");
   check_refused({"--params-dir", empty.path().string()}, p.input, "missing parameters");
@@ -160,9 +175,12 @@ TEST_CASE("cuzk prove-update: missing or truncated parameters, or the GPU, fail 
   write_bytes(to.params, head);
   fs::copy_file(from.vk, to.vk);
   check_refused({"--params-dir", truncated.path().string()}, p.input, to.params.string());
+}
 
-  check_refused({"--params-dir", kParams.string(), "--backend", "gpu"}, p.input,
-                "not supported on the GPU yet");
+TEST_CASE("cuzk prove-update --backend gpu without a usable GPU fails with one line") {
+  if (cuzk::kernels::gpu_available(cuzk::kernels::Device(0))) return;  // auto proved on it above
+  check_refused({"--params-dir", proved().params_dir, "--backend", "gpu"}, proved().input,
+                "--backend gpu: no usable GPU");
 }
 
 TEST_CASE("cuzk params check knows the update parameters: the published names, the lengths") {

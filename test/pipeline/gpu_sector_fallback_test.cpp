@@ -20,6 +20,7 @@
 #include "kernels/gpu_test_support.hpp"
 #include "params_2kib.hpp"
 #include "pipeline/background_release.hpp"
+#include "pipeline/porep_sector.hpp"
 #include "pipeline/proving_observer.hpp"
 #include "pipeline/sector_prover.hpp"
 #include "prover/params/mapped_parameters.hpp"
@@ -40,8 +41,10 @@ struct Sector {
 
   // The C1 lives as long as the sector (made once per executable): the prover borrows it.
   PreparedSector prepared() const {
-    return {std::shared_ptr<const porep::C1Output>(&sealed.c1, [](const porep::C1Output*) {}),
-            sealed.prover_sector, true, nullptr};
+    return {std::make_shared<const PorepSector>(
+                std::shared_ptr<const porep::C1Output>(&sealed.c1, [](const porep::C1Output*) {}),
+                sealed.prover_sector, true),
+            nullptr};
   }
 };
 

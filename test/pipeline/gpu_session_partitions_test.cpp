@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "circuit/proving_cs.hpp"
+#include "circuit/stacked/native_witness.hpp"
 #include "circuit/stacked/record_shape.hpp"
 #include "circuit/stacked/stacked_circuit.hpp"
 #include "circuit/stacked/synthesize_witness.hpp"
@@ -55,7 +56,11 @@ class SmallSector final : public SessionSector {
 
   std::uint32_t partitions() const override { return static_cast<std::uint32_t>(circuits_.size()); }
   void check() const override {}
-  std::vector<stacked::StackedCircuit> circuits() const override { return circuits_; }
+  void witnesses(const WitnessLayout& layout, const WitnessMemory& memory,
+                 const WitnessReady& ready, BackgroundRelease&) const override {
+    stacked::native_witnesses(circuits_, std::get<stacked::PartitionLayout>(layout),
+                              stacked::NativeWitnessPlan(kShape), ready, memory);
+  }
   bool verify(const prover::VerifyingKey& vk, std::span<const prover::Proof> proofs,
               const std::string& params_name) const override {
     const prover::PreparedVerifyingKey pvk(vk);

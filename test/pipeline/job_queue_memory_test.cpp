@@ -1,7 +1,9 @@
 // The job queue's jobs that live in memory (a daemon's): a C1 given as bytes, no output file, the
-// registered proof the caller names, a job's own cancel flag, and preload/release. Nothing here
+// registered proof the caller names, a job's own cancel flag, and preload/release; an update
+// input given as bytes, read as an update proof's and refused with PoRep's options. Nothing here
 // proves (the parameter loader refuses), so every case costs milliseconds: the proofs themselves
-// are made through the daemon in serve/grpc_client_test.
+// are made through the daemon in serve/grpc_client_test and by `cuzk prove-update` in
+// cli/prove_update_test.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -12,8 +14,10 @@
 
 #include "pipeline/job_queue.hpp"
 #include "porep/c1_output.hpp"
+#include "porep/update/update_input_json.hpp"
 #include "sealing/c1_generator.hpp"
 #include "sealing/c1_writer.hpp"
+#include "sealing/update/update_generator.hpp"
 #include "util/error.hpp"
 
 namespace {
@@ -37,15 +41,20 @@ std::shared_ptr<const std::string> c1_json() {
 
 class Reports final : public JobObserver {
  public:
-  void c1_read(std::size_t, const SectorJob&, const porep::C1Output&) override { ++read; }
+  void input_read(std::size_t, const SectorJob&, const CircuitKind& kind) override {
+    ++read;
+    kinds.push_back(kind);
+  }
   void backend_chosen(std::size_t, const BackendChoice&) override {}
   void job_ended(const JobReport& report) override { ended.push_back(report); }
   int read = 0;
+  std::vector<CircuitKind> kinds;  // of the inputs read
   std::vector<JobReport> ended;
 };
 
 struct Queue {
   int loads = 0;
+  std::vector<CircuitKind> loaded;  // what the loader was asked for
   Reports reports;
   JobQueue queue{
       [] {
@@ -53,8 +62,9 @@ struct Queue {
         o.backend = cuzk::prover::BackendKind::kCpu;
         return o;
       }(),
-      [this](porep::RegisteredSealProof) -> std::unique_ptr<cuzk::prover::MappedParameters> {
+      [this](const CircuitKind& kind) -> std::unique_ptr<cuzk::prover::MappedParameters> {
         ++loads;
+        loaded.push_back(kind);
         throw cuzk::Error("missing parameters: none in this test");
       },
       reports};
@@ -71,8 +81,8 @@ struct Queue {
 
 SectorJob memory_job(std::shared_ptr<const std::string> bytes) {
   SectorJob job;
-  job.c1 = "request-7";
-  job.c1_bytes = std::move(bytes);
+  job.input = "request-7";
+  job.input_bytes = std::move(bytes);
   job.identity.prover_id = porep::prover_id_from_actor_id(1000);
   job.identity.sector_id = 3;
   return job;  // no output: the proof would come back in the report
@@ -136,4 +146,65 @@ TEST_CASE("preload and release: the loader's failure is the caller's, nothing he
   CHECK_FALSE(q.queue.loaded_proof());
   CHECK(q.queue.loaded_parameters_path().empty());
   CHECK_FALSE(q.queue.release());
+}
+
+namespace {
+
+constexpr auto kUpdateProof = porep::update::RegisteredUpdateProof::kStackedDrg2KiBV1;
+
+// A 2 KiB update input's JSON, as `cuzk gen-update` writes it.
+std::shared_ptr<const std::string> update_json() {
+  static const auto json = std::make_shared<const std::string>(
+      porep::update::update_input_json(cuzk::sealing::generate_update({})));
+  return json;
+}
+
+SectorJob update_job(std::shared_ptr<const std::string> bytes) {
+  SectorJob job;
+  job.proof_type = ProofType::kUpdate;
+  job.input = "update-9";
+  job.input_bytes = std::move(bytes);
+  return job;
+}
+
+}  // namespace
+
+TEST_CASE("an update input in memory is read as an update proof's and reaches its parameters") {
+  Queue q;
+  const JobReport r = q.run(update_job(update_json()));
+  REQUIRE(q.reports.kinds.size() == 1);
+  CHECK(q.reports.kinds[0] == CircuitKind(kUpdateProof));
+  REQUIRE(q.loaded.size() == 1);
+  CHECK(q.loaded[0] == CircuitKind(kUpdateProof));
+  REQUIRE(r.failure);
+  CHECK(r.failure->message == "missing parameters: none in this test");
+  CHECK(r.timings.registered_proof == "StackedDrg2KiBV1");
+  CHECK(r.timings.phases.front().first == "load_update");
+}
+
+TEST_CASE("an update job: a bad input, another registered proof or PoRep's options fail it") {
+  Queue q;
+  const JobReport bad = q.run(update_job(std::make_shared<const std::string>("{\"a\":")));
+  REQUIRE(bad.failure);
+  CHECK(bad.failure->kind == FailureKind::kInput);
+  CHECK(bad.failure->message.starts_with("update-9: "));
+  // A C1 is no update input.
+  CHECK(q.run(update_job(c1_json())).failure->kind == FailureKind::kInput);
+
+  SectorJob named = update_job(update_json());
+  named.registered_proof = kProof;
+  CHECK(q.run(named).failure->message ==
+        "update-9: the update input is StackedDrg2KiBV1 update, not the StackedDrg2KiBV1_1 the job "
+        "names");
+
+  SectorJob with_ids = update_job(update_json());
+  with_ids.identity.prover_id = porep::prover_id_from_actor_id(1000);
+  const JobReport refused = q.run(with_ids);
+  REQUIRE(refused.failure);
+  CHECK(refused.failure->kind == FailureKind::kUsage);
+  CHECK(refused.failure->message.find("does not apply to an update proof") != std::string::npos);
+  SectorJob with_porep_id = update_job(update_json());
+  with_porep_id.overrides.porep_id = porep::PorepId{};
+  CHECK(q.run(with_porep_id).failure->kind == FailureKind::kUsage);
+  CHECK(q.loads == 0);
 }

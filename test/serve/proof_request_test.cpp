@@ -40,11 +40,13 @@ TEST_CASE("a PoRep request becomes a sector job with its C1 in memory and its id
   CHECK(spec.refusal.empty());
   REQUIRE(spec.work);
   const auto& job = spec.work->sector;
-  REQUIRE(job.c1_bytes != nullptr);
-  CHECK(*job.c1_bytes == "{\"SectorNum\":7}");
-  CHECK(job.c1 == "vanilla_proof");
+  REQUIRE(job.input_bytes != nullptr);
+  CHECK(*job.input_bytes == "{\"SectorNum\":7}");
+  CHECK(job.input == "vanilla_proof");
   CHECK(job.output.empty());  // the proof comes back in memory
-  CHECK(job.registered_proof == RegisteredSealProof::kStackedDrg2KiBV1_1);
+  CHECK(job.proof_type == cuzk::pipeline::ProofType::kPorep);
+  CHECK(job.registered_proof ==
+        cuzk::pipeline::CircuitKind(RegisteredSealProof::kStackedDrg2KiBV1_1));
   CHECK(job.identity.prover_id == cuzk::porep::prover_id_from_actor_id(1000));
   CHECK(job.identity.sector_id == 7);
   CHECK(job.verify);

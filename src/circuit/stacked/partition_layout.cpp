@@ -11,16 +11,6 @@ namespace cuzk::circuit::stacked {
 
 namespace {
 
-CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
-  return {a.num_inputs - b.num_inputs, a.num_aux - b.num_aux,
-          a.num_constraints - b.num_constraints};
-}
-
-template <class CS>
-Nonzeros nonzeros_of(const CS& cs) {
-  return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
-}
-
 // The registered sector sizes' recorded counts, as partition_layout measured them.
 struct KnownCounts {
   porep::RegisteredSealProof proof;
@@ -38,11 +28,6 @@ constexpr KnownCounts kKnownCounts[] = {
     {porep::RegisteredSealProof::kStackedDrg64GiBV1_1,
      {7'288'642, {17'329'831, 7'291'416, 15'806'862}}},
 };
-
-std::string describe(const CircuitSize& s) {
-  return std::to_string(s.num_inputs) + " inputs, " + std::to_string(s.num_aux) + " aux, " +
-         std::to_string(s.num_constraints) + " constraints";
-}
 
 }  // namespace
 
@@ -71,14 +56,14 @@ PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank) {
   const auto mark = [&](ChallengePart part, std::size_t index) {
     if (!layout.parts.empty()) {
       ChallengePartSpan& last = layout.parts.back();
-      last.size = minus(minus(cs.size(), layout.prefix), last.start);
+      last.size = size_difference(size_difference(cs.size(), layout.prefix), last.start);
     }
-    layout.parts.push_back(
-        {part, static_cast<std::uint32_t>(index), minus(cs.size(), layout.prefix), CircuitSize{}});
+    layout.parts.push_back({part, static_cast<std::uint32_t>(index),
+                            size_difference(cs.size(), layout.prefix), CircuitSize{}});
   };
   synthesize_challenge_of(cs, blank, wires, 0, mark);
-  layout.block = minus(cs.size(), layout.prefix);
-  layout.parts.back().size = minus(layout.block, layout.parts.back().start);
+  layout.block = size_difference(cs.size(), layout.prefix);
+  layout.parts.back().size = size_difference(layout.block, layout.parts.back().start);
   const Nonzeros after = nonzeros_of(cs);
   for (std::size_t m = 0; m < 3; ++m)
     layout.block_nonzeros[m] = after[m] - layout.prefix_nonzeros[m];
@@ -87,12 +72,5 @@ PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank) {
 
 template PartitionLayout measure_partition(CountingCS&, const StackedCircuit&);
 template PartitionLayout measure_partition(ShapeCS&, const StackedCircuit&);
-
-void check_counts(const CircuitSize& end, const CircuitSize& expected, const std::string& what) {
-  if (end != expected) {
-    throw Error("stacked circuit: " + what + " ended at " + describe(end) + ", the layout says " +
-                describe(expected));
-  }
-}
 
 }  // namespace cuzk::circuit::stacked

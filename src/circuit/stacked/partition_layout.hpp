@@ -1,9 +1,6 @@
-// Where each challenge of a partition sits in the circuit's numbering. A partition is a prefix
-// (the replica id, the roots, comm_r's hash) followed by `challenges` blocks that all have the
-// same numbers of inputs, aux variables, constraints and non-zero terms, whatever the challenge
-// values: the circuit's structure never depends on a value. So block i starts at
-// prefix + i * block, and the blocks can be synthesized on different threads into systems that
-// start there (ShapeCS and WitnessCS take a start), each writing its own range of the result.
+// Where each challenge of a PoRep partition, and each part of a challenge, sits in the circuit's
+// numbering. The prefix is the replica id, the roots and comm_r's hash; the blocks are the
+// challenges (circuit/block_layout.hpp).
 #pragma once
 
 #include <array>
@@ -13,15 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "circuit/fingerprint_hasher.hpp"
+#include "circuit/block_layout.hpp"
 #include "circuit/stacked/challenge_part.hpp"
 #include "circuit/stacked/circuit_inputs.hpp"
 #include "circuit/stacked/circuit_shape.hpp"
 
 namespace cuzk::circuit::stacked {
 
-// Non-zero terms of A, B and C.
-using Nonzeros = std::array<std::size_t, 3>;
+using circuit::Nonzeros;
 
 // Where one part of a challenge (challenge_circuit.hpp) sits inside the challenge's block.
 struct ChallengePartSpan {
@@ -39,25 +35,9 @@ struct RecordedCounts {
   friend bool operator==(const RecordedCounts&, const RecordedCounts&) = default;
 };
 
-struct PartitionLayout {
-  std::uint32_t challenges = 0;
-  CircuitSize prefix;  // counts after the prefix (ONE included)
-  CircuitSize block;   // one challenge's own counts
-  Nonzeros prefix_nonzeros{};
-  Nonzeros block_nonzeros{};
+struct PartitionLayout : BlockLayout {
   std::vector<ChallengePartSpan> parts;  // every part of a block, in order, covering it
 
-  // Counts before challenge i (i == challenges: the whole synthesized circuit).
-  CircuitSize block_start(std::size_t i) const {
-    return {prefix.num_inputs + i * block.num_inputs, prefix.num_aux + i * block.num_aux,
-            prefix.num_constraints + i * block.num_constraints};
-  }
-  Nonzeros block_start_nonzeros(std::size_t i) const {
-    return {prefix_nonzeros[0] + i * block_nonzeros[0], prefix_nonzeros[1] + i * block_nonzeros[1],
-            prefix_nonzeros[2] + i * block_nonzeros[2]};
-  }
-  CircuitSize total() const { return block_start(challenges); }
-  Nonzeros total_nonzeros() const { return block_start_nonzeros(challenges); }
   RecordedCounts recorded_counts() const {
     return {block_start(1).num_constraints, block_start_nonzeros(1)};
   }
@@ -80,8 +60,10 @@ PartitionLayout measure_partition(CS& cs, const StackedCircuit& blank);
 // test/circuit/stacked_counts_test.cpp), and cannot drift: the R1CS is pinned to rust-fil-proofs'.
 std::optional<RecordedCounts> known_recorded_counts(const CircuitShape& shape);
 
-// Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended
-// at the counts the layout expects: a guard against a structure that depended on values.
-void check_counts(const CircuitSize& end, const CircuitSize& expected, const std::string& what);
+// check_block_counts for the stacked circuit.
+inline void check_counts(const CircuitSize& end, const CircuitSize& expected,
+                         const std::string& what) {
+  check_block_counts(end, expected, "stacked circuit", what);
+}
 
 }  // namespace cuzk::circuit::stacked

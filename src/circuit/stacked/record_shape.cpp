@@ -102,17 +102,10 @@ PartitionRecording record_partition_blocks(const CircuitShape& shape) {
 
 CompactR1cs expand(const PartitionRecording& recording) {
   const PartitionLayout& layout = recording.layout;
-  const CircuitSize synthesized = layout.total();
-  const Nonzeros synthesized_nonzeros = layout.total_nonzeros();
-  const std::size_t inputs = synthesized.num_inputs;
   const Renumbering renumber = renumbering(layout);
 
   CompactR1cs r;
-  r.size = recording.size();
-  // The input rows add one A term each (Input(i) with coefficient 1) and nothing to B and C.
-  size_matrix(r.a, r.size.num_constraints, synthesized_nonzeros[0] + inputs);
-  size_matrix(r.b, r.size.num_constraints, synthesized_nonzeros[1]);
-  size_matrix(r.c, r.size.num_constraints, synthesized_nonzeros[2]);
+  size_recorded_partition(r, layout);
   CompactMatrix* const matrices[3] = {&r.a, &r.b, &r.c};
   const CompactMatrix* const recorded[3] = {&recording.a, &recording.b, &recording.c};
 
@@ -134,16 +127,7 @@ CompactR1cs expand(const PartitionRecording& recording) {
     }
   }
 
-  // bellperson's input rows: Input(i) · 0 = 0.
-  for (std::size_t i = 0; i < inputs; ++i) {
-    const std::size_t row = synthesized.num_constraints + i;
-    const std::size_t term = synthesized_nonzeros[0] + i;
-    r.a.column[term] = column_of(Variable::input(i));
-    r.a.coeff[term] = CoefficientTable::kOne;
-    r.a.row_start[row + 1] = static_cast<std::uint32_t>(term + 1);
-    r.b.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[1]);
-    r.c.row_start[row + 1] = static_cast<std::uint32_t>(synthesized_nonzeros[2]);
-  }
+  append_input_rows(r, layout);
   r.coefficients = recording.coefficients;
   r.a_aux_density = recording.a_aux_density;
   r.b_input_density = recording.b_input_density;

@@ -28,11 +28,7 @@ struct PartitionRecording {
   BitVector a_aux_density, b_input_density, b_aux_density;
 
   // The whole partition's counts, bellperson's input rows included.
-  CircuitSize size() const {
-    const CircuitSize synthesized = layout.total();
-    return {synthesized.num_inputs, synthesized.num_aux,
-            synthesized.num_constraints + synthesized.num_inputs};
-  }
+  CircuitSize size() const { return layout.recorded_size(); }
 };
 
 struct RecordedPartition {

@@ -6,16 +6,6 @@ namespace cuzk::circuit::update {
 
 namespace {
 
-std::string describe(const CircuitSize& s) {
-  return std::to_string(s.num_inputs) + " inputs, " + std::to_string(s.num_aux) + " aux, " +
-         std::to_string(s.num_constraints) + " constraints";
-}
-
-CircuitSize minus(const CircuitSize& a, const CircuitSize& b) {
-  return {a.num_inputs - b.num_inputs, a.num_aux - b.num_aux,
-          a.num_constraints - b.num_constraints};
-}
-
 // The registered sizes' recordings, as record_update_partition records them (the pinned digests'
 // constraints plus the five input rows, and their non-zeros with input rows).
 struct KnownTotals {
@@ -37,23 +27,15 @@ UpdateLayout update_layout(const UpdateShape& shape, const MeasuredPrefix& measu
     throw Error("empty sector update circuit: a partition without challenges");
   }
   UpdateLayout layout;
-  layout.challenges = shape.challenge_count;
+  layout.challenges = static_cast<std::uint32_t>(shape.challenge_count);
   layout.prefix = measured.prefix;
-  layout.block = minus(measured.first_challenge_end, measured.prefix);
+  layout.block = size_difference(measured.first_challenge_end, measured.prefix);
   layout.prefix_nonzeros = measured.prefix_nonzeros;
   for (std::size_t m = 0; m < 3; ++m) {
     layout.block_nonzeros[m] =
         measured.first_challenge_end_nonzeros[m] - measured.prefix_nonzeros[m];
   }
   return layout;
-}
-
-void check_update_counts(const CircuitSize& end, const CircuitSize& expected,
-                         const std::string& what) {
-  if (end != expected) {
-    throw Error("empty sector update circuit: " + what + " ended at " + describe(end) +
-                ", the layout says " + describe(expected));
-  }
 }
 
 std::optional<RecordTotals> known_record_totals(const UpdateShape& shape) {

@@ -1,12 +1,8 @@
-// Where each challenge of an EmptySectorUpdate partition sits in the circuit's numbering. A
-// partition is a prefix (the statement, phi, the apex tree, every challenge's random bits:
-// synthesize_update_prefix) followed by challenge_count blocks (synthesize_update_challenge) that
-// reference only the prefix's variables and their own, and that all have the same numbers of
-// inputs, aux variables, constraints and non-zero terms whatever the values: the structure never
-// depends on a value. So block i starts at prefix + i * block, and once one system has synthesized
-// the prefix and challenge 0 (which measures the block) the other challenges can be synthesized on
-// other threads into systems that start there (ShapeCS and WitnessCS take a start), as
-// stacked/partition_layout.hpp does for PoRep.
+// Where each challenge of an EmptySectorUpdate partition sits in the circuit's numbering
+// (circuit/block_layout.hpp). The prefix is the statement, phi, the apex tree and every
+// challenge's random bits (synthesize_update_prefix); the blocks are the challenges
+// (synthesize_update_challenge). One system synthesizes the prefix and challenge 0, which measures
+// the block.
 #pragma once
 
 #include <array>
@@ -14,33 +10,14 @@
 #include <optional>
 #include <string>
 
-#include "circuit/fingerprint_hasher.hpp"
+#include "circuit/block_layout.hpp"
 #include "circuit/update/update_shape.hpp"
 
 namespace cuzk::circuit::update {
 
-// Non-zero terms of A, B and C.
-using Nonzeros = std::array<std::size_t, 3>;
+using circuit::Nonzeros;
 
-struct UpdateLayout {
-  std::size_t challenges = 0;
-  CircuitSize prefix;  // counts after the prefix (ONE included)
-  CircuitSize block;   // one challenge's own counts
-  Nonzeros prefix_nonzeros{};
-  Nonzeros block_nonzeros{};
-
-  // Counts before challenge i (i == challenges: the whole synthesized circuit, no input rows).
-  CircuitSize block_start(std::size_t i) const {
-    return {prefix.num_inputs + i * block.num_inputs, prefix.num_aux + i * block.num_aux,
-            prefix.num_constraints + i * block.num_constraints};
-  }
-  Nonzeros block_start_nonzeros(std::size_t i) const {
-    return {prefix_nonzeros[0] + i * block_nonzeros[0], prefix_nonzeros[1] + i * block_nonzeros[1],
-            prefix_nonzeros[2] + i * block_nonzeros[2]};
-  }
-  CircuitSize total() const { return block_start(challenges); }
-  Nonzeros total_nonzeros() const { return block_start_nonzeros(challenges); }
-};
+using UpdateLayout = BlockLayout;
 
 // The counts (and non-zeros, for a system that counts them) one system had after the prefix and
 // after challenge 0.
@@ -53,10 +30,11 @@ struct MeasuredPrefix {
 // challenges.
 UpdateLayout update_layout(const UpdateShape& shape, const MeasuredPrefix& measured);
 
-// Throws cuzk::Error naming `what` (e.g. "challenge 3") unless a system that synthesized it ended
-// at the counts the layout expects: a guard against a structure that depended on values.
-void check_update_counts(const CircuitSize& end, const CircuitSize& expected,
-                         const std::string& what);
+// check_block_counts for the update circuit.
+inline void check_update_counts(const CircuitSize& end, const CircuitSize& expected,
+                                const std::string& what) {
+  check_block_counts(end, expected, "empty sector update circuit", what);
+}
 
 // The whole partition's rows (bellperson's input rows included) and non-zeros of A, B and C (the
 // input rows' terms included) for the registered sizes, known before any synthesis so that a

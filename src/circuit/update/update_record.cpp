@@ -22,10 +22,6 @@ namespace {
 
 CompactMatrix& matrix(CompactR1cs& r, std::size_t m) { return m == 0 ? r.a : m == 1 ? r.b : r.c; }
 
-Nonzeros nonzeros_of(const ShapeCS& cs) {
-  return {cs.nonzeros_a(), cs.nonzeros_b(), cs.nonzeros_c()};
-}
-
 // The ids of a coefficient table's values, looked up without changing the table, so from any
 // thread at once (CoefficientTable::id_of interns).
 class CoefficientIds {
@@ -132,19 +128,6 @@ void mark_densities(std::span<const std::uint32_t> a_columns,
   place_bits(r.b_aux_density.mutable_words(), own_aux, b_aux);
 }
 
-// bellperson's input rows after the synthesized ones: Input(i) · 0 = 0, one A term each.
-void append_input_rows(CompactR1cs& r, const CircuitSize& synthesized, const Nonzeros& nonzeros) {
-  for (std::size_t i = 0; i < synthesized.num_inputs; ++i) {
-    const std::size_t row = synthesized.num_constraints + i;
-    const std::size_t term = nonzeros[0] + i;
-    r.a.column[term] = column_of(Variable::input(i));
-    r.a.coeff[term] = CoefficientTable::kOne;
-    r.a.row_start[row + 1] = static_cast<std::uint32_t>(term + 1);
-    r.b.row_start[row + 1] = static_cast<std::uint32_t>(nonzeros[1]);
-    r.c.row_start[row + 1] = static_cast<std::uint32_t>(nonzeros[2]);
-  }
-}
-
 }  // namespace
 
 CompactR1cs record_update_partition(const UpdateShape& shape) {
@@ -168,13 +151,7 @@ CompactR1cs record_update_partition(const UpdateShape& shape) {
   const UpdateLayout layout = update_layout(shape, measured);
 
   CompactR1cs r = std::move(head).take_rows();
-  const CircuitSize synthesized = layout.total();
-  const Nonzeros nonzeros = layout.total_nonzeros();
-  const std::size_t inputs = synthesized.num_inputs;
-  r.size = {inputs, synthesized.num_aux, synthesized.num_constraints + inputs};
-  size_matrix(r.a, r.size.num_constraints, nonzeros[0] + inputs);
-  size_matrix(r.b, r.size.num_constraints, nonzeros[1]);
-  size_matrix(r.c, r.size.num_constraints, nonzeros[2]);
+  size_recorded_partition(r, layout);
   r.a_aux_density = BitVector(r.size.num_aux);
   r.b_input_density = BitVector(r.size.num_inputs);
   r.b_aux_density = BitVector(r.size.num_aux);
@@ -200,8 +177,7 @@ CompactR1cs record_update_partition(const UpdateShape& shape) {
     mark_densities(block.a.column, block.b.column, layout.block_start(i).num_aux,
                    layout.block.num_aux, r);
   });
-  // The input rows add only input columns of A, which no density counts.
-  append_input_rows(r, synthesized, nonzeros);
+  append_input_rows(r, layout);
   return r;
 }
 

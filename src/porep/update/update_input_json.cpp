@@ -145,6 +145,14 @@ UpdateInput parse_update_input(std::string_view json, UpdateInputChecks checks) 
   return parse_padded(padded, checks, path);
 }
 
+UpdateInput parse_named_update_input(std::string_view json, const std::string& source,
+                                     UpdateInputChecks checks) {
+  const simdjson::padded_string padded(json.data(), json.size());
+  JsonPath path;
+  path.set_location(source);
+  return parse_padded(padded, checks, path);
+}
+
 UpdateInput load_update_input_file(const std::filesystem::path& path, UpdateInputChecks checks) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path.string() + ": cannot open");

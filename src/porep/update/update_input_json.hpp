@@ -30,6 +30,10 @@ enum class UpdateInputChecks {
 
 UpdateInput parse_update_input(std::string_view json,
                                UpdateInputChecks checks = UpdateInputChecks::kFull);
+// parse_update_input for an input that has a name but no file (bytes a caller holds): messages
+// start with `source`.
+UpdateInput parse_named_update_input(std::string_view json, const std::string& source,
+                                     UpdateInputChecks checks = UpdateInputChecks::kFull);
 // Messages start with the path.
 UpdateInput load_update_input_file(const std::filesystem::path& path,
                                    UpdateInputChecks checks = UpdateInputChecks::kFull);

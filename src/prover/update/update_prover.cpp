@@ -59,6 +59,18 @@ void check_update_parameters(const ParameterSource& params) {
 
 }  // namespace
 
+void check_update_input(const pu::UpdateInput& input) {
+  const std::uint32_t total = input.info().partitions;
+  if (input.partitions.size() != total) {
+    throw Error(std::string(input.info().name) + " has " + std::to_string(total) +
+                " partitions, but the input holds " + std::to_string(input.partitions.size()) +
+                " vanilla proofs");
+  }
+  if (const auto defect = pu::check_all_partitions(input.statement(0), input.partitions)) {
+    throw Error("the vanilla proofs fail the native check: " + *defect);
+  }
+}
+
 void verify_new_update_proofs(const pu::UpdateInput& input, const VerifyingKey& vk,
                               std::span<const Proof> proofs, const std::string& params_name) {
   if (!verify_update_proofs(PreparedVerifyingKey(vk), update_commitments(input), proofs)) {
@@ -71,19 +83,10 @@ void verify_new_update_proofs(const pu::UpdateInput& input, const VerifyingKey& 
 UpdateProofResult prove_update(const pu::UpdateInput& input, const ParameterSource& params,
                                ProverBackend& backend, const ProveUpdateOptions& o) {
   const std::uint32_t total = input.info().partitions;
-  if (input.partitions.size() != total) {
-    throw Error(std::string(input.info().name) + " has " + std::to_string(total) +
-                " partitions, but the input holds " + std::to_string(input.partitions.size()) +
-                " vanilla proofs");
-  }
   check_update_parameters(params);
   UpdateProofResult result;
   PhaseRunner phases(result, o.observer, total);
-  phases.run(SealPhase::kCheck, 0, total, [&] {
-    if (const auto defect = pu::check_all_partitions(input.statement(0), input.partitions)) {
-      throw Error("the vanilla proofs fail the native check: " + *defect);
-    }
-  });
+  phases.run(SealPhase::kCheck, 0, total, [&] { check_update_input(input); });
 
   result.proofs.reserve(total);
   for (std::uint32_t k = 0; k < total; ++k) {

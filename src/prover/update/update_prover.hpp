@@ -42,6 +42,10 @@ struct UpdateProofResult {
   std::array<double, seal::kSealPhaseCount> seconds{};
 };
 
+// Step 1: throws cuzk::Error unless the input holds one vanilla proof per partition and every one
+// passes the native check (its one-line reason).
+void check_update_input(const porep::update::UpdateInput& input);
+
 // Throws cuzk::Error naming `params_name` unless the proofs verify for the input's commitments
 // (a proof that fails is never to be written).
 void verify_new_update_proofs(const porep::update::UpdateInput& input, const VerifyingKey& vk,
