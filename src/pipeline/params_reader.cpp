@@ -23,8 +23,19 @@ constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 
 }  // namespace
 
-ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params)
-    : path_(params.path()), extents_(params.extents()) {
+PinnedParameters PinnedParameters::pin(kernels::Device device,
+                                       const prover::MappedParameters& params) {
+  PinnedParameters p;
+  p.range = kernels::RegisteredHostRange::try_register(device, params.bytes(), p.failure);
+  return p;
+}
+
+ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params,
+                                   const kernels::RegisteredHostRange* pinned)
+    : path_(params.path()), extents_(params.extents()), pinned_(pinned) {
+  if (pinned_ != nullptr && pinned_->host().data() != params.bytes().data()) {
+    throw Error(path_.string() + ": the pinned range is not this file's mapping");
+  }
   fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw Error(path_.string() + ": cannot open: " + std::strerror(errno));
 }
@@ -71,6 +82,10 @@ kernels::ParameterBases::Queries ParamsFileReader::queries() const {
     out[i].read = [this, e, point_bytes](std::size_t first, std::size_t count, std::uint8_t* dst) {
       read(e.offset + first * point_bytes, count * point_bytes, dst);
     };
+    if (pinned_ != nullptr) {
+      out[i].pinned_host = pinned_->host().data() + e.offset;
+      out[i].pinned_device = pinned_->device_pointer() + e.offset;
+    }
   }
   return out;
 }
