@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/curve/points.hpp"
+#include "pipeline/gpu_memory_plan.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -21,11 +22,31 @@ namespace {
 // only six read at a time, and the upload ran at the ~20 GB/s they copy out of the page cache.
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 
+// Host memory left beside page-locked parameters for everything else: the sector's witnesses (2
+// GiB for a 32 GiB PoRep sector on the GPU path, 5.3 GiB for an update), the system, other
+// processes. A 64 GB machine still page-locks a 32 GiB circuit's 44 GiB.
+constexpr std::size_t kHostReserveBytes = std::size_t{8} << 30;
+
+std::size_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page)
+                               : 0;
+}
+
 }  // namespace
 
 PinnedParameters PinnedParameters::pin(kernels::Device device,
                                        const prover::MappedParameters& params) {
   PinnedParameters p;
+  const std::size_t host = physical_memory_bytes();
+  if (host < params.bytes().size() + kHostReserveBytes) {
+    // Pinned pages cannot be reclaimed: locking nearly all of the memory starves the rest.
+    p.failure = "the host has " + format_gib(host) + ", the parameters take " +
+                format_gib(params.bytes().size()) + " and " + format_gib(kHostReserveBytes) +
+                " is kept for the rest";
+    return p;
+  }
   p.range = kernels::RegisteredHostRange::try_register(device, params.bytes(), p.failure);
   return p;
 }

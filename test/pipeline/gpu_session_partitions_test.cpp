@@ -100,6 +100,12 @@ struct Fixture {
   }
 };
 
+// One set of parameters for every case (made on the CPU from the recording: the slowest part).
+const Fixture& fixture() {
+  static const Fixture f;
+  return f;
+}
+
 // Partition k's sums on the GPU against the CPU prover's on the same circuit.
 void check_sums_against_cpu(const prover::MappedParameters& params, const SmallSector& sector,
                             const GpuSectorResult& result) {
@@ -120,7 +126,7 @@ void check_sums_against_cpu(const prover::MappedParameters& params, const SmallS
 
 TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU prover's sums" *
           doctest::skip(no_gpu())) {
-  const Fixture f;
+  const Fixture& f = fixture();
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
   GpuSessionOptions options;
   options.device = kernels::test::kTestGpu;
@@ -152,7 +158,7 @@ TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU pro
 
 TEST_CASE("GPU proving session: the smallest tier, parameters page-locked, equals the CPU prover" *
           doctest::skip(no_gpu())) {
-  const Fixture f;
+  const Fixture& f = fixture();
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
   GpuSessionOptions options;
   options.device = kernels::test::kTestGpu;
