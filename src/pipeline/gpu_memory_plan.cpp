@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 #include <optional>
+#include <utility>
 
 #include "kernels/groth16/parameter_bases.hpp"
 #include "util/error.hpp"
@@ -21,9 +22,27 @@ using Residency = ParameterBases::Residency;
 constexpr std::array<Query, kernels::kQueryCount> kResidencyOrder = {
     Query::kH, Query::kL, Query::kA, Query::kBG2, Query::kBG1};
 
-std::size_t streamed_per_partition(const GpuMemoryNeeds& needs, const Residency& resident) {
+std::size_t streamed_total(const GpuMemoryNeeds& needs, const Residency& resident) {
   return ParameterBases::resident_bytes(needs.points) -
          ParameterBases::resident_bytes(needs.points, resident);
+}
+
+// H's points, where H is streamed: what crosses PCIe every partition with the tails from host.
+std::size_t streamed_h(const GpuMemoryNeeds& needs, const Residency& resident) {
+  Residency only_h = ParameterBases::kNoneResident;
+  only_h[static_cast<int>(Query::kH)] = !resident[static_cast<int>(Query::kH)];
+  return ParameterBases::resident_bytes(needs.points, only_h);
+}
+
+// Fills in what the plan's streamed queries cost.
+GpuMemoryPlan with_streaming(GpuMemoryPlan plan, const GpuMemoryNeeds& needs,
+                             bool tails_from_host) {
+  const std::size_t total = streamed_total(needs, plan.resident);
+  plan.tails_from_host = tails_from_host && total != 0;
+  plan.streamed_bytes_per_partition =
+      plan.tails_from_host ? streamed_h(needs, plan.resident) : total;
+  plan.streamed_bytes_per_sector = total - plan.streamed_bytes_per_partition;
+  return plan;
 }
 
 std::size_t total_bytes(const GpuMemoryNeeds& needs, QuotientVectors vectors,
@@ -37,10 +56,15 @@ std::size_t total_bytes(const GpuMemoryNeeds& needs, QuotientVectors vectors,
 // The largest slice (a multiple of 64 points) whose buffers fit beside `resident`; no slice
 // needs to be larger than the largest query. None when even the smallest does not fit.
 std::optional<GpuMemoryPlan> streamed_plan(const GpuMemoryNeeds& needs, QuotientVectors vectors,
-                                           const Residency& resident, std::size_t available) {
+                                           const Residency& resident, std::size_t available,
+                                           bool tails_from_host) {
   const auto plan = [&](std::size_t slice) {
-    return GpuMemoryPlan{resident, slice, vectors, total_bytes(needs, vectors, resident, slice),
-                         streamed_per_partition(needs, resident)};
+    GpuMemoryPlan p;
+    p.resident = resident;
+    p.slice_points = slice;
+    p.vectors = vectors;
+    p.planned_bytes = total_bytes(needs, vectors, resident, slice);
+    return with_streaming(p, needs, tails_from_host);
   };
   const std::size_t largest_query = *std::max_element(needs.points.begin(), needs.points.end());
   std::size_t lo = kMinSlicePoints;
@@ -103,20 +127,28 @@ std::size_t minimum_bytes(const GpuMemoryNeeds& needs) {
                      kMinSlicePoints);
 }
 
-GpuMemoryPlan plan_gpu_memory(const GpuMemoryNeeds& needs, std::size_t available) {
+GpuMemoryPlan plan_gpu_memory(const GpuMemoryNeeds& needs, std::size_t available,
+                              bool tails_from_host) {
   const std::size_t resident = ParameterBases::resident_bytes(needs.points);
   for (const QuotientVectors vectors : {QuotientVectors::kFour, QuotientVectors::kThree}) {
     const std::size_t total = fixed_bytes(needs, vectors, needs.points[0]) + resident;
-    if (total <= available) return {ParameterBases::kAllResident, 0, vectors, total, 0};
+    if (total <= available) {
+      GpuMemoryPlan plan;
+      plan.vectors = vectors;
+      plan.planned_bytes = total;
+      return plan;
+    }
   }
-  // The tier that uploads the fewest bytes a partition; on a tie, four vectors (no evaluation
-  // repeated). Three vectors fit wherever four do, so they are the last resort.
+  // The tier that uploads the fewest bytes a partition, then a sector; on a tie, four vectors (no
+  // evaluation repeated). Three vectors fit wherever four do, so they are the last resort.
+  const auto cost = [](const GpuMemoryPlan& p) {
+    return std::pair{p.streamed_bytes_per_partition, p.streamed_bytes_per_sector};
+  };
   std::optional<GpuMemoryPlan> best;
   for (const QuotientVectors vectors : {QuotientVectors::kFour, QuotientVectors::kThree}) {
-    const std::optional<GpuMemoryPlan> plan =
-        streamed_plan(needs, vectors, resident_queries(needs, vectors, available), available);
-    if (plan && (!best || plan->streamed_bytes_per_partition < best->streamed_bytes_per_partition))
-      best = plan;
+    const std::optional<GpuMemoryPlan> plan = streamed_plan(
+        needs, vectors, resident_queries(needs, vectors, available), available, tails_from_host);
+    if (plan && (!best || cost(*plan) < cost(*best))) best = plan;
   }
   if (best) return *best;
   throw Error("GPU memory: proving this circuit needs at least " +

@@ -32,8 +32,14 @@ struct GpuMemoryPlan {
   std::size_t slice_points = 0;  // the streamed queries'
   kernels::QuotientVectors vectors = kernels::QuotientVectors::kFour;
   std::size_t planned_bytes = 0;
-  // Parameter bytes uploaded again for every partition (the streamed queries').
+  // The streamed queries' tails gathered from the parameters in page-locked host memory
+  // (PinnedParameters) rather than from their streamed slices.
+  bool tails_from_host = false;
+  // Parameter bytes uploaded again for every partition: the streamed queries', or with the tails
+  // from host memory only H's (its MSM is dense; the others are read in full only for a sector's
+  // batch of ones, streamed_bytes_per_sector).
   std::size_t streamed_bytes_per_partition = 0;
+  std::size_t streamed_bytes_per_sector = 0;
 
   bool all_resident() const { return resident == kernels::ParameterBases::kAllResident; }
 };
@@ -64,8 +70,12 @@ std::size_t fixed_bytes(const GpuMemoryNeeds& needs, kernels::QuotientVectors ve
 std::size_t minimum_bytes(const GpuMemoryNeeds& needs);
 
 // Throws cuzk::Error ("GPU memory: ... needs at least X GiB, Y GiB available") when even the
-// smallest tier does not fit in `available` bytes.
-GpuMemoryPlan plan_gpu_memory(const GpuMemoryNeeds& needs, std::size_t available);
+// smallest tier does not fit in `available` bytes. `tails_from_host`: the parameters are in
+// page-locked host memory, so a streamed query other than H crosses PCIe once a sector (its
+// batch of ones; a sector of one partition, or of more than a batch holds, still streams it
+// every partition).
+GpuMemoryPlan plan_gpu_memory(const GpuMemoryNeeds& needs, std::size_t available,
+                              bool tails_from_host = false);
 
 // The plan line's tier: "parameters resident, quotient in 4 vectors", or "h, b_g2 resident, l, a,
 // b_g1 streamed in slices of N points, quotient in 3 vectors".

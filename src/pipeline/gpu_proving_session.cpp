@@ -33,6 +33,16 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Partitions per batch of ones (PartitionProver::begin_batch), the batches as even as the count
+// allows: a 32 GiB update's 16 partitions are two batches of 8 (a batch of k sums 2^k - 1
+// patterns). 0 for a single partition, which needs none.
+std::size_t batch_group(std::size_t count) {
+  const auto most = static_cast<std::size_t>(kernels::PartitionProver::max_batch());
+  if (count < 2) return 0;
+  const std::size_t batches = (count + most - 1) / most;
+  return (count + batches - 1) / batches;
+}
+
 // The query sizes of the parameter file, in the order of kernels::Query.
 std::array<std::size_t, kernels::kQueryCount> query_points(const prover::VectorLengths& l) {
   return {l.h, l.l, l.a, l.b_g1, l.b_g2};
@@ -60,6 +70,7 @@ class GpuThread {
 
   kernels::Device device;
   const prover::MappedParameters* params = nullptr;
+  const kernels::RegisteredHostRange* pinned = nullptr;  // the session's, when it has one
   GpuMemoryPlan plan;
   std::shared_ptr<detail::SessionState> state;
   BackgroundRelease* release = nullptr;
@@ -69,7 +80,7 @@ class GpuThread {
   void run() {
     const Clock::time_point start = Clock::now();
     try {
-      const ParamsFileReader reader(*params);
+      const ParamsFileReader reader(*params, pinned);
       std::optional<kernels::ParameterBases> bases;
       if (plan.all_resident()) {
         // Uploaded beside the shape's recording and the first partition, H first: each query is
@@ -189,31 +200,34 @@ class GpuThread {
     };
     try {
       std::vector<std::unique_ptr<circuit::CompactWitness>> held(count);
-      const bool batch =
-          count > 1 && count <= static_cast<std::size_t>(kernels::PartitionProver::max_batch());
+      const std::size_t group = batch_group(count);
       for (std::size_t k = 0; k < count; ++k) {
         if (!next.get()) break;  // abandoned, or the session stops
         if (is_set(stop) || is_set(work.cancel.get())) throw Interrupted();
-        if (k == 0 && batch) {
-          std::vector<std::span<const std::uint64_t>> bits{staged_[0].view().bits};
-          for (std::size_t j = 1; j < count; ++j) {
+        if (group != 0 && k % group == 0) {
+          // A batch is begun with nothing in flight: the previous one's last partition first.
+          if (prover.in_flight() != 0) collect(k - 1);
+          const std::size_t end = std::min(count, k + group);
+          std::vector<std::span<const std::uint64_t>> bits{staged_[k % 2].view().bits};
+          for (std::size_t j = k + 1; j < end; ++j) {
             held[j] = state->take_witness(work, j);
             if (held[j] == nullptr) break;
             bits.push_back(held[j]->bits.words());
           }
-          if (bits.size() < count) break;
+          if (bits.size() < end - k) break;
           prover.begin_batch(bits);
           for (const std::span<const std::uint64_t> b : bits) work.h2d_bytes += b.size_bytes();
         }
         submitted[k] = Clock::now();
         if (k == 0) work.first_submitted = submitted[0];
         const kernels::WitnessView view = staged_[k % 2].view();
-        prover.submit(bases, view, &work.reports[k].gpu, nullptr,
-                      batch ? static_cast<int>(k) : kernels::PartitionProver::kNoBatch);
+        prover.submit(
+            bases, view, &work.reports[k].gpu, nullptr,
+            group != 0 ? static_cast<int>(k % group) : kernels::PartitionProver::kNoBatch);
         work.h2d_bytes += view.inputs.size_bytes() + view.bits.size_bytes() +
                           view.wide_index.size_bytes() + view.wide_value.size_bytes();
         ++submitted_count;
-        if (k > 0) collect(k - 1);
+        if (k > 0 && prover.in_flight() > 1) collect(k - 1);
         if (k + 1 < count) next = stage(work, k + 1, std::move(held[k + 1]));
       }
       if (prover.in_flight() != 0) collect(submitted_count - 1);
@@ -273,14 +287,32 @@ GpuProvingSession::GpuProvingSession(const prover::MappedParameters& params, Ses
   std::size_t available = memory.free;
   if (options_.gpu_memory_limit) available = std::min(available, *options_.gpu_memory_limit);
   plan_ = plan_gpu_memory(needs, available);
-  const std::size_t once =
-      kernels::ParameterBases::resident_bytes(needs.points) - plan_.streamed_bytes_per_partition;
+  std::string pinning;
+  if (!plan_.all_resident()) {
+    // Streamed: the parameters page-locked where they are mapped, so that slices are copied at
+    // full PCIe speed and each partition reads only its tails' points of the queries other than H
+    // (1.2 s for 47 GB in the page cache on the H200, beside the shape's recording).
+    const Clock::time_point start = Clock::now();
+    pinned_ = PinnedParameters::pin(options_.device, params);
+    if (pinned_.range) {
+      plan_ = plan_gpu_memory(needs, available, true);
+      pinning = "; parameters page-locked in host memory (" + format_gib(params.bytes().size()) +
+                ", " + std::to_string(seconds_since(start)) + " s" + ")";
+    } else {
+      pinning =
+          "; parameters read from the page cache (page-locking them failed: " + pinned_.failure +
+          ")";
+    }
+  }
+  const std::size_t once = kernels::ParameterBases::resident_bytes(needs.points) -
+                           plan_.streamed_bytes_per_partition - plan_.streamed_bytes_per_sector;
+  std::string crossing = "parameters cross PCIe " + format_gib(once) + " once";
+  if (plan_.streamed_bytes_per_sector != 0)
+    crossing += ", " + format_gib(plan_.streamed_bytes_per_sector) + " every sector";
+  if (plan_.streamed_bytes_per_partition != 0)
+    crossing += ", " + format_gib(plan_.streamed_bytes_per_partition) + " every partition";
   log_("GPU memory: " + format_gib(plan_.planned_bytes) + " planned of " + format_gib(available) +
-       " available; " + describe_tier(plan_) + "; parameters cross PCIe " + format_gib(once) +
-       " once" +
-       (plan_.all_resident()
-            ? ""
-            : " and " + format_gib(plan_.streamed_bytes_per_partition) + " every partition"));
+       " available; " + describe_tier(plan_) + pinning + "; " + crossing);
 }
 
 GpuProvingSession::~GpuProvingSession() {
@@ -292,6 +324,7 @@ void GpuProvingSession::start_gpu_thread() {
   if (gpu_thread_.joinable()) return;
   GpuThread gpu(options_.device);
   gpu.params = &params_;
+  gpu.pinned = pinned_.range ? &*pinned_.range : nullptr;
   gpu.plan = plan_;
   gpu.state = state_;
   gpu.release = release_;

@@ -33,6 +33,7 @@
 #include "pipeline/background_release.hpp"
 #include "pipeline/gpu_memory_plan.hpp"
 #include "pipeline/gpu_sector_report.hpp"
+#include "pipeline/params_reader.hpp"
 #include "pipeline/proving_observer.hpp"
 #include "pipeline/session_sector.hpp"
 #include "pipeline/shape_recording.hpp"
@@ -95,6 +96,8 @@ class GpuProvingSession {
   GpuProvingSession& operator=(const GpuProvingSession&) = delete;
 
   const SessionCircuit& circuit() const { return circuit_; }
+  // The device memory plan (the tier, and whether the parameters are page-locked).
+  const GpuMemoryPlan& plan() const { return plan_; }
 
   // On the calling thread: checks the sector's input, takes the recorded shape (first sector
   // only) and synthesizes every partition's witness, handing each to the GPU thread. Returns once
@@ -125,6 +128,7 @@ class GpuProvingSession {
   GpuSessionOptions options_;
   std::function<void(const std::string&)> log_;  // the observer's log, one line at a time
   GpuMemoryPlan plan_;
+  PinnedParameters pinned_;  // streamed tiers only; outlives the GPU thread, which reads it
   std::optional<WitnessLayout> layout_;  // once the shape is recorded
   std::optional<BackgroundRelease> own_release_;
   BackgroundRelease* release_ = nullptr;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/curve/points.hpp"
+#include "pipeline/gpu_memory_plan.hpp"
 #include "util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -21,10 +22,41 @@ namespace {
 // only six read at a time, and the upload ran at the ~20 GB/s they copy out of the page cache.
 constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
 
+// Host memory left beside page-locked parameters for everything else: the sector's witnesses (2
+// GiB for a 32 GiB PoRep sector on the GPU path, 5.3 GiB for an update), the system, other
+// processes. A 64 GB machine still page-locks a 32 GiB circuit's 44 GiB.
+constexpr std::size_t kHostReserveBytes = std::size_t{8} << 30;
+
+std::size_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page)
+                               : 0;
+}
+
 }  // namespace
 
-ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params)
-    : path_(params.path()), extents_(params.extents()) {
+PinnedParameters PinnedParameters::pin(kernels::Device device,
+                                       const prover::MappedParameters& params) {
+  PinnedParameters p;
+  const std::size_t host = physical_memory_bytes();
+  if (host < params.bytes().size() + kHostReserveBytes) {
+    // Pinned pages cannot be reclaimed: locking nearly all of the memory starves the rest.
+    p.failure = "the host has " + format_gib(host) + ", the parameters take " +
+                format_gib(params.bytes().size()) + " and " + format_gib(kHostReserveBytes) +
+                " is kept for the rest";
+    return p;
+  }
+  p.range = kernels::RegisteredHostRange::try_register(device, params.bytes(), p.failure);
+  return p;
+}
+
+ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params,
+                                   const kernels::RegisteredHostRange* pinned)
+    : path_(params.path()), extents_(params.extents()), pinned_(pinned) {
+  if (pinned_ != nullptr && pinned_->host().data() != params.bytes().data()) {
+    throw Error(path_.string() + ": the pinned range is not this file's mapping");
+  }
   fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw Error(path_.string() + ": cannot open: " + std::strerror(errno));
 }
@@ -71,6 +103,10 @@ kernels::ParameterBases::Queries ParamsFileReader::queries() const {
     out[i].read = [this, e, point_bytes](std::size_t first, std::size_t count, std::uint8_t* dst) {
       read(e.offset + first * point_bytes, count * point_bytes, dst);
     };
+    if (pinned_ != nullptr) {
+      out[i].pinned_host = pinned_->host().data() + e.offset;
+      out[i].pinned_device = pinned_->device_pointer() + e.offset;
+    }
   }
   return out;
 }

@@ -2,21 +2,37 @@
 // (kernels::ParameterBases): each read copies points straight from the file into the upload's
 // page-locked staging buffer with pread on every OpenMP thread. Reading rather than mapping keeps
 // the 47 GB of a 32 GiB circuit's parameters out of the process's resident memory (the page
-// cache holds them).
+// cache holds them). Where the file's mapping has been registered with the GPU
+// (PinnedParameters), the sources also point into it: the upload copies from there, and the
+// partitions gather their tails' points from it.
 #pragma once
 
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "kernels/device/registered_host_range.hpp"
 #include "kernels/groth16/parameter_bases.hpp"
 #include "prover/params/mapped_parameters.hpp"
 
 namespace cuzk::pipeline {
 
+// A .params file's mapping page-locked in place and mapped for the GPUs (the whole file: about a
+// second for a 32 GiB circuit's 47 GB in the page cache), or why it could not be.
+struct PinnedParameters {
+  std::optional<kernels::RegisteredHostRange> range;
+  std::string failure;  // why `range` is empty
+
+  static PinnedParameters pin(kernels::Device device, const prover::MappedParameters& params);
+};
+
 class ParamsFileReader {
  public:
   // Opens the file of `params` (already parsed and checked). Throws cuzk::Error if it cannot.
-  explicit ParamsFileReader(const prover::MappedParameters& params);
+  // With `pinned` (the same file's, outliving this reader), the sources point into it too.
+  explicit ParamsFileReader(const prover::MappedParameters& params,
+                            const kernels::RegisteredHostRange* pinned = nullptr);
   ~ParamsFileReader();
   ParamsFileReader(const ParamsFileReader&) = delete;
   ParamsFileReader& operator=(const ParamsFileReader&) = delete;
@@ -31,6 +47,7 @@ class ParamsFileReader {
  private:
   std::filesystem::path path_;
   prover::MappedParameters::Extents extents_;
+  const kernels::RegisteredHostRange* pinned_ = nullptr;
   int fd_ = -1;
 };
 

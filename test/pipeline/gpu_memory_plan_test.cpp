@@ -140,3 +140,38 @@ TEST_CASE("GPU memory plan: a 32 GiB sector on 48, 40, 24 and 16 GiB") {
   CHECK_THROWS_WITH(plan_gpu_memory(n, 16 * kGiB),
                     doctest::Contains("GPU memory: proving this circuit needs at least 23.1 GiB"));
 }
+
+TEST_CASE("GPU memory plan: with the parameters page-locked, only H crosses PCIe every partition") {
+  const GpuMemoryNeeds n = needs_of(RegisteredSealProof::kStackedDrg32GiBV1_1);
+  const std::size_t h_bytes = n.points[0] * 96;  // 2^27 - 1 G1 points
+  // Resident: nothing streams, pinned or not.
+  const GpuMemoryPlan resident = plan_gpu_memory(n, 139 * kGiB, true);
+  CHECK(resident.all_resident());
+  CHECK_FALSE(resident.tails_from_host);
+  CHECK(resident.streamed_bytes_per_partition == 0);
+  CHECK(resident.streamed_bytes_per_sector == 0);
+  // H resident, L and A streamed: once a sector (their batch of ones), never a partition.
+  const GpuMemoryPlan at48 = plan_gpu_memory(n, 48 * kGiB, true);
+  CHECK(at48.tails_from_host);
+  CHECK(at48.resident == plan_gpu_memory(n, 48 * kGiB).resident);
+  CHECK(at48.streamed_bytes_per_partition == 0);
+  CHECK(at48.streamed_bytes_per_sector == (n.points[1] + n.points[2]) * 96);
+  // Everything streamed: H every partition, the other four queries once a sector.
+  const GpuMemoryPlan at24 = plan_gpu_memory(n, 24 * kGiB, true);
+  CHECK(at24.tails_from_host);
+  CHECK(at24.resident == cuzk::kernels::ParameterBases::kNoneResident);
+  CHECK(at24.streamed_bytes_per_partition == h_bytes);
+  CHECK(at24.streamed_bytes_per_sector == 47'373'896'256 - h_bytes);
+  // Without the pinned parameters the same budget streams all of it every partition.
+  CHECK(plan_gpu_memory(n, 24 * kGiB).streamed_bytes_per_partition == 47'373'896'256);
+  CHECK(plan_gpu_memory(n, 24 * kGiB).streamed_bytes_per_sector == 0);
+  // Every budget: the two kinds of streaming add up to what is not resident.
+  for (std::size_t gib = 24; gib <= 141; ++gib) {
+    INFO(gib << " GiB");
+    const GpuMemoryPlan p = plan_gpu_memory(n, gib * kGiB, true);
+    CHECK(p.planned_bytes <= gib * kGiB);
+    CHECK(p.streamed_bytes_per_partition + p.streamed_bytes_per_sector ==
+          resident_bytes(n) - cuzk::kernels::ParameterBases::resident_bytes(n.points, p.resident));
+    CHECK((p.streamed_bytes_per_partition == 0 || p.streamed_bytes_per_partition == h_bytes));
+  }
+}

@@ -4,8 +4,11 @@
 // through the whole session (every witness held until the batch, the two slots, partition k
 // submitted before k - 1 is collected). Every partition's five sums equal the CPU prover's
 // (ProvingCS and the CPU backend on the same partition) and every proof verifies; a sector of
-// three after one of ten reuses the session. Skipped without a GPU (scripts/gpu-check.sh runs it
-// with --no-skip).
+// three after one of ten reuses the session. Then the smallest memory tier the plan allows for this
+// shape: every query streamed in the smallest slices, the parameters page-locked, the ones summed
+// in two batches for a sector of two more than a batch holds and the tails gathered from host
+// memory; a sector of one (no batch) streams every slice for its tails. Skipped without a GPU
+// (scripts/gpu-check.sh runs it with --no-skip).
 #include <doctest/doctest.h>
 
 #ifdef CUZK_HAVE_CUDA
@@ -24,6 +27,9 @@
 #include "circuit/stacked_test_witness.hpp"
 #include "kernels/curve/point_conversion.hpp"
 #include "kernels/gpu_test_support.hpp"
+#include "kernels/groth16/parameter_bases.hpp"
+#include "kernels/groth16/partition_prover.hpp"
+#include "pipeline/gpu_memory_plan.hpp"
 #include "pipeline/gpu_proving_session.hpp"
 #include "pipeline/session_sector.hpp"
 #include "prover/params/mapped_parameters.hpp"
@@ -94,6 +100,12 @@ struct Fixture {
   }
 };
 
+// One set of parameters for every case (made on the CPU from the recording: the slowest part).
+const Fixture& fixture() {
+  static const Fixture f;
+  return f;
+}
+
 // Partition k's sums on the GPU against the CPU prover's on the same circuit.
 void check_sums_against_cpu(const prover::MappedParameters& params, const SmallSector& sector,
                             const GpuSectorResult& result) {
@@ -114,7 +126,7 @@ void check_sums_against_cpu(const prover::MappedParameters& params, const SmallS
 
 TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU prover's sums" *
           doctest::skip(no_gpu())) {
-  const Fixture f;
+  const Fixture& f = fixture();
   const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
   GpuSessionOptions options;
   options.device = kernels::test::kTestGpu;
@@ -142,6 +154,41 @@ TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU pro
   for (std::size_t k = 0; k < 3; ++k) {
     CHECK(kernels::from_device_layout(r3.sums[k].l) == kernels::from_device_layout(r10.sums[k].l));
   }
+}
+
+TEST_CASE("GPU proving session: the smallest tier, parameters page-locked, equals the CPU prover" *
+          doctest::skip(no_gpu())) {
+  const Fixture& f = fixture();
+  const prover::MappedParameters params(f.params_path, bls12_381::SubgroupCheck::kNo);
+  GpuSessionOptions options;
+  options.device = kernels::test::kTestGpu;
+  options.gpu_memory_limit = minimum_bytes(memory_needs(params.lengths()));
+  GpuProvingSession session(params, {"the 8-node test shape", kShape, std::nullopt}, options);
+  const GpuMemoryPlan& plan = session.plan();
+  INFO(describe_tier(plan));
+  CHECK(plan.resident == kernels::ParameterBases::kNoneResident);
+  CHECK(plan.slice_points == kMinSlicePoints);
+  REQUIRE(plan.tails_from_host);
+  CHECK(plan.streamed_bytes_per_partition != 0);  // H
+  CHECK(plan.streamed_bytes_per_sector != 0);     // the other four
+
+  // Two more than a batch of ones holds: two batches, as even as can be.
+  const auto count = static_cast<std::uint32_t>(kernels::PartitionProver::max_batch() + 2);
+  const std::uint32_t group = (count + 1) / 2;
+  const auto many = std::make_shared<const SmallSector>(f.sector, f.recording.layout, count);
+  const auto one = std::make_shared<const SmallSector>(f.sector, f.recording.layout, 1);
+  GpuPendingSector pending_many = session.submit(many);
+  GpuPendingSector pending_one = session.submit(one);
+  const GpuSectorResult rmany = session.finish(std::move(pending_many));
+  const GpuSectorResult r1 = session.finish(std::move(pending_one));
+  CHECK(rmany.verified);
+  CHECK(r1.verified);
+  REQUIRE(rmany.report.partitions.size() == count);
+  CHECK(rmany.report.partitions[0].gpu.ones_batch_ms > 0);
+  CHECK(rmany.report.partitions[group].gpu.ones_batch_ms > 0);
+  check_sums_against_cpu(params, *many, rmany);
+  check_sums_against_cpu(params, *one, r1);
+  CHECK(kernels::from_device_layout(r1.sums[0].h) == kernels::from_device_layout(rmany.sums[0].h));
 }
 
 }  // namespace

@@ -41,33 +41,44 @@ __device__ inline void read_coordinates(const std::uint8_t* p, DeviceFp2& x, Dev
   y.c0 = read_be_fp(p + 144, false);
 }
 
+// One point's encoding at p into out (infinity where it fails); 0, or why it failed.
+template <class F>
+__device__ inline unsigned decode_point(const std::uint8_t* p, DeviceAffine<F>& out) {
+  constexpr std::size_t kBytes = 2 * sizeof(F);
+  out = DeviceAffine<F>::infinity();
+  const unsigned flags = p[0] >> 5;
+  if ((flags & 0x4) != 0 || (flags & 0x1) != 0) return kBadFlags;  // compressed or sorted
+  if ((flags & 0x2) != 0) {
+    bool rest_zero = (p[0] & 0x1f) == 0;
+    for (std::size_t k = 1; k < kBytes; ++k) rest_zero &= p[k] == 0;
+    return rest_zero ? 0 : kBadFlags;
+  }
+  DeviceAffine<F> a;
+  read_coordinates(p, a.x, a.y);
+  if (!a.x.is_canonical() || !a.y.is_canonical()) return kNotCanonical;
+  a.x = a.x.to_montgomery();
+  a.y = a.y.to_montgomery();
+  if (!is_on_curve(a)) return kNotOnCurve;
+  out = a;
+  return 0;
+}
+
+// Keeps the first failure: the error word is the index in the high bits and the reason in the
+// low two, so that atomicMin keeps the smallest index.
+__device__ inline void note_decode_error(unsigned long long* first_error, std::size_t index,
+                                         unsigned reason) {
+  atomicMin(first_error, (static_cast<unsigned long long>(index) << 2) | reason);
+}
+
 template <class F>
 __global__ void decode_kernel(const std::uint8_t* encoded, DeviceAffine<F>* out, std::size_t n,
                               std::size_t first_index, unsigned long long* first_error) {
   constexpr std::size_t kBytes = 2 * sizeof(F);
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  const std::uint8_t* p = encoded + i * kBytes;
-  const unsigned flags = p[0] >> 5;
-  const auto fail = [&](unsigned reason) {
-    // Error word: index in the high bits, reason in the low two, so atomicMin keeps the first.
-    atomicMin(first_error, ((first_index + i) << 2) | reason);
-    out[i] = DeviceAffine<F>::infinity();
-  };
-  if ((flags & 0x4) != 0 || (flags & 0x1) != 0) return fail(kBadFlags);  // compressed or sorted
-  if ((flags & 0x2) != 0) {
-    bool rest_zero = (p[0] & 0x1f) == 0;
-    for (std::size_t k = 1; k < kBytes; ++k) rest_zero &= p[k] == 0;
-    if (!rest_zero) return fail(kBadFlags);
-    out[i] = DeviceAffine<F>::infinity();
-    return;
-  }
   DeviceAffine<F> a;
-  read_coordinates(p, a.x, a.y);
-  if (!a.x.is_canonical() || !a.y.is_canonical()) return fail(kNotCanonical);
-  a.x = a.x.to_montgomery();
-  a.y = a.y.to_montgomery();
-  if (!is_on_curve(a)) return fail(kNotOnCurve);
+  const unsigned reason = decode_point<F>(encoded + i * kBytes, a);
+  if (reason != 0) note_decode_error(first_error, first_index + i, reason);
   out[i] = a;
 }
 

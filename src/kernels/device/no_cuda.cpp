@@ -10,6 +10,7 @@
 #include "kernels/device/device.hpp"
 #include "kernels/device/gpu.hpp"
 #include "kernels/device/pinned_array.hpp"
+#include "kernels/device/registered_host_range.hpp"
 #include "kernels/field/field_ops.hpp"
 #include "kernels/msm/bases.hpp"
 #include "kernels/msm/fixed_base.hpp"
@@ -39,6 +40,19 @@ namespace detail {
 void* allocate_pinned(Device, std::size_t) { no_cuda(); }
 void free_pinned(Device, void*) noexcept {}
 }  // namespace detail
+
+std::optional<RegisteredHostRange> RegisteredHostRange::try_register(Device,
+                                                                     std::span<const std::uint8_t>,
+                                                                     std::string& why) {
+  why = "this build of cuzk has no CUDA kernels";
+  return std::nullopt;
+}
+RegisteredHostRange::RegisteredHostRange(RegisteredHostRange&& other) noexcept
+    : device_(other.device_) {}
+RegisteredHostRange& RegisteredHostRange::operator=(RegisteredHostRange&&) noexcept {
+  return *this;
+}
+RegisteredHostRange::~RegisteredHostRange() = default;
 
 void ntt(Device, std::span<bls12_381::Fr>, NttDirection, NttDomain) { no_cuda(); }
 std::vector<bls12_381::Fr> h_quotient(Device, std::span<const bls12_381::Fr>,

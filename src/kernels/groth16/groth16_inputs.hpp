@@ -70,6 +70,12 @@ inline constexpr const char* query_name(Query q) {
 struct EncodedQuery {
   std::size_t points = 0;
   std::function<void(std::size_t first, std::size_t count, std::uint8_t* dst)> read;
+  // The same encoding in page-locked host memory mapped for the devices
+  // (kernels/device/registered_host_range.hpp), where it is: its first point as the host and as
+  // kernels address it. Uploads then copy straight from it instead of calling `read`, and the
+  // partitions' tails gather their points from it one by one.
+  const std::uint8_t* pinned_host = nullptr;
+  const std::uint8_t* pinned_device = nullptr;
 };
 
 }  // namespace cuzk::kernels

@@ -69,9 +69,15 @@ class Uploader {
     for (std::size_t start = first, k = 0; start < first + count; start += kChunkPoints, k ^= 1) {
       const std::size_t n = std::min(kChunkPoints, first + count - start);
       if (in_flight[k]) CUZK_CUDA_CHECK(cudaEventSynchronize(copied_[k].get()));
-      source.read(start, n, staging_[k].data());
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(raw_[k].data(), staging_[k].data(), n * bytes,
-                                      cudaMemcpyHostToDevice, stream));
+      // From the page-locked encoding where there is one (the copy engine reads it at full PCIe
+      // speed), else through a staging buffer that `read` fills while the other is copied.
+      const std::uint8_t* from = source.pinned_host + start * bytes;
+      if (source.pinned_host == nullptr) {
+        source.read(start, n, staging_[k].data());
+        from = staging_[k].data();
+      }
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(raw_[k].data(), from, n * bytes, cudaMemcpyHostToDevice, stream));
       CUZK_CUDA_CHECK(cudaEventRecord(copied_[k].get(), stream));
       in_flight[k] = true;
       detail::decode_kernel<F><<<blocks_for(n, kThreads), kThreads, 0, stream>>>(
@@ -285,6 +291,15 @@ BaseSlice ParameterBases::slice(Query q, std::size_t k) {
     state_->loaded[curve] = std::pair{q, k};
   }
   return {buffer, begin, end - begin};
+}
+
+const std::uint8_t* ParameterBases::pinned_encoding(Query q) const {
+  return state_->queries[static_cast<int>(q)].pinned_device;
+}
+
+void ParameterBases::count_gathered(std::size_t bytes) {
+  const std::lock_guard lock(state_->mutex);
+  state_->uploaded_bytes += bytes;
 }
 
 double ParameterBases::upload_ms() const { return state_->upload_ms_now(); }

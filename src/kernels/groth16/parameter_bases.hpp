@@ -95,9 +95,15 @@ class ParameterBases {
   // Slice k of query q, uploading it first when streamed (which overwrites the slice that was in
   // that curve's buffer: use one slice of a curve at a time).
   BaseSlice slice(Query q, std::size_t k);
+  // Query q's encoded points in page-locked host memory as kernels address it
+  // (EncodedQuery::pinned_device), or null.
+  const std::uint8_t* pinned_encoding(Query q) const;
+  // Counts `bytes` that kernels read from the pinned encoding into uploaded_bytes().
+  void count_gathered(std::size_t bytes);
   // Milliseconds spent reading, uploading and decoding so far (host wall clock).
   double upload_ms() const;
-  // Bytes of points copied to the device so far (as the .params file encodes them).
+  // Bytes of points copied to the device so far (as the .params file encodes them), by uploads
+  // and by gathers from the pinned encoding.
   std::size_t uploaded_bytes() const;
 
  private:

@@ -27,7 +27,9 @@ MappedFile::MappedFile(const std::filesystem::path& path) : path_(path) {
   }
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ == 0) return;
-  void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+  // Shared, not private: the pages are the page cache's own, so page-locking the mapping for the
+  // GPU (kernels::RegisteredHostRange) pins them in place rather than copying each one.
+  void* p = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd.get(), 0);
   if (p == MAP_FAILED) {
     size_ = 0;
     throw Error(path.string() + ": cannot map: " + std::strerror(errno));

@@ -9,7 +9,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 
 #include "bls12_381/encoding.hpp"
@@ -47,6 +49,8 @@ class MappedParameters final : public ParameterSource {
   };
   Extents extents() const { return {h_, l_, a_, b_g1_, b_g2_}; }
   const std::filesystem::path& path() const { return file_.path(); }
+  // The whole file as mapped (read-only).
+  std::span<const std::uint8_t> bytes() const { return file_.bytes(); }
 
  private:
   void check_structure(const std::string& source) const;
