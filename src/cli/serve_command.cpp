@@ -47,12 +47,12 @@ serve::ServeOptions serve_options(const ServeCommandOptions& o, Progress& progre
                                "authentication, so serving there needs --allow-remote");
   }
   for (const std::string& id : o.preload) {
-    const auto proof = serve::proof_for_circuit(id);
-    if (!proof) {
+    const auto kind = serve::circuit_for_id(id);
+    if (!kind) {
       throw CLI::ValidationError("--preload '" + id + "' is not a circuit id; they are " +
                                  serve::circuit_ids());
     }
-    options.preload.push_back(*proof);
+    options.preload.push_back(*kind);
   }
   options.keep_finished = o.keep_finished;
   // The meter drives a progress bar, which a daemon's log has no use for.

@@ -85,8 +85,9 @@ void JobQueue::submit(std::size_t number, SectorJob job) {
       return;
     }
     // Parsed: the bytes (about 50 MB for a 32 GiB sector's C1) need not live while the sector is
-    // proved.
+    // proved, nor the report hold the input the sector holds.
     report.job.input_bytes.reset();
+    report.job.update_input.reset();
     timings.phases.emplace_back(j.proof_type == ProofType::kPorep ? "load_c1" : "load_update",
                                 seconds_since(read));
     const CircuitKind kind = circuit_kind(input);

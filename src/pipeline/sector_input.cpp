@@ -24,6 +24,7 @@ SectorInput read_c1(const SectorJob& job) {
 }
 
 SectorInput read_update(const SectorJob& job) {
+  if (job.update_input != nullptr) return job.update_input;
   return std::make_shared<const pu::UpdateInput>(
       job.input_bytes == nullptr
           ? pu::load_update_input_file(job.input, pu::UpdateInputChecks::kStructure)

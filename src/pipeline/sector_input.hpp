@@ -1,7 +1,8 @@
 // A job's input (sector_job.hpp) read and turned into the sector a prover takes, by its proof
 // type: a C1 output (porep/c1_parser.hpp, with the job's porep_id and API version) or an update
 // input (porep/update/update_input_json.hpp, its structure only: the sector's check verifies the
-// vanilla proofs), from its file or the bytes the job holds, messages starting with its name.
+// vanilla proofs), from its file or the bytes the job holds, messages starting with its name; an
+// update input the job holds decoded already (SectorJob::update_input) is taken as it is.
 #pragma once
 
 #include <memory>

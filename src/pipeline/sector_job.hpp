@@ -19,6 +19,7 @@
 #include "porep/c1_output.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/replica_id.hpp"
+#include "porep/update/update_input.hpp"
 #include "prover/proof.hpp"
 #include "sealing/c1_validator.hpp"
 #include "util/error.hpp"
@@ -49,6 +50,11 @@ struct SectorJob {
   // The input itself, when the caller holds it in memory (a daemon's request) rather than in a
   // file. Shared: a job is copied into its report, and a 32 GiB sector's C1 is about 50 MB.
   std::shared_ptr<const std::string> input_bytes;
+  // An update job's input already decoded, when the caller received its fields one by one (a
+  // daemon's SnapDeals request) rather than as a file: taken as it is, its structure checked by
+  // the caller (update_input_checks.hpp), its vanilla proofs by the sector's check. `input` names
+  // it in messages.
+  std::shared_ptr<const porep::update::UpdateInput> update_input;
   // The registered proof the caller says the input is; an input of another fails the job
   // (kInput). None: whatever the input says.
   std::optional<CircuitKind> registered_proof;

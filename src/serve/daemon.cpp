@@ -81,11 +81,10 @@ void run_daemon(const ServeOptions& options, const std::atomic<bool>& stop) {
   const auto stopped = [&] { return stop.load() || !worker.failure().empty(); };
   std::optional<Error> failure;
   try {
-    for (const porep::RegisteredSealProof proof : options.preload) {
+    for (const pipeline::CircuitKind& kind : options.preload) {
       if (stopped()) break;
-      lines.log("preloading " + circuit_id(proof) + " (" +
-                std::string(porep::seal_proof_info(proof).name) + ")");
-      worker.preload(proof);
+      lines.log("preloading " + circuit_id(kind) + " (" + pipeline::circuit_name(kind) + ")");
+      worker.preload(kind);
     }
   } catch (const std::exception& e) {
     failure.emplace(std::string("--preload: ") + e.what());

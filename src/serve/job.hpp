@@ -47,8 +47,8 @@ struct JobResult {
   std::vector<std::pair<std::string, double>> phases;
 };
 
-// What the prover needs of a PoRep job: the sector job (its C1 in memory, no output file) with its
-// cancel flag, which the table sets.
+// What the prover needs of a job: the sector job (a PoRep C1 in memory, or a SnapDeals update's
+// input decoded; no output file) with its cancel flag, which the table sets.
 struct ProofWork {
   pipeline::SectorJob sector;
 };

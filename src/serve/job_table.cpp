@@ -94,13 +94,13 @@ std::optional<JobTable::Taken> JobTable::take_next() {
   e.taken = Clock::now();
   taken.work = std::move(*e.work);
   e.work.reset();
-  held_.push_back(taken.id);
+  held_.push_back({taken.id, e.kind});
   return taken;
 }
 
 void JobTable::finish(const std::string& id, JobResult result) {
   const std::lock_guard lock(mutex_);
-  held_.erase(std::remove(held_.begin(), held_.end(), id), held_.end());
+  std::erase_if(held_, [&id](const RunningJob& held) { return held.id == id; });
   const auto it = jobs_.find(id);
   // Cancelled while the prover had it (or forgotten since): that end stands.
   if (it == jobs_.end() || it->second.state != JobState::kRunning) return;
@@ -149,9 +149,12 @@ JobTable::Counts JobTable::counts() const {
   c.completed = completed_;
   c.failed = failed_;
   c.cancelled = cancelled_;
-  for (const std::string& id : held_) {
-    const auto it = jobs_.find(id);
-    if (it != jobs_.end() && it->second.state == JobState::kRunning) c.running.push_back(id);
+  for (const auto& [key, id] : queue_) ++c.by_kind[jobs_.at(id).kind].queued;
+  for (const RunningJob& held : held_) {
+    ++c.by_kind[held.kind].held;
+    // The kind was recorded when taken: the id may name a newer request since.
+    const auto it = jobs_.find(held.id);
+    if (it != jobs_.end() && it->second.state == JobState::kRunning) c.running.push_back(held);
   }
   return c;
 }

@@ -86,13 +86,22 @@ class JobTable {
   enum class Cancelled : std::uint8_t { kUnknown, kWasQueued, kWasRunning, kHadEnded };
   Cancelled cancel(const std::string& id);
 
+  struct KindCounts {
+    std::uint32_t queued = 0;
+    std::uint32_t held = 0;
+  };
+  struct RunningJob {
+    std::string id;
+    std::string kind;
+  };
   struct Counts {
     std::uint32_t queued = 0;
     std::uint32_t held = 0;  // taken by the prover and not yet returned (cancelled ones too)
     std::uint64_t completed = 0;
     std::uint64_t failed = 0;
     std::uint64_t cancelled = 0;
-    std::vector<std::string> running;  // ids, in the order they were taken
+    std::map<std::string, KindCounts> by_kind;  // queued and held, by JobSpec::kind
+    std::vector<RunningJob> running;            // in the order they were taken
   };
   Counts counts() const;
 
@@ -125,7 +134,7 @@ class JobTable {
   std::condition_variable ended_;
   std::map<std::string, Entry> jobs_;
   std::map<QueueKey, std::string> queue_;
-  std::vector<std::string> held_;                                  // taken, not yet finished
+  std::vector<RunningJob> held_;                                   // taken, not yet finished
   std::deque<std::pair<std::string, std::uint64_t>> ended_order_;  // (id, serial)
   std::uint64_t next_serial_ = 1;
   std::uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;

@@ -1,11 +1,14 @@
 // A SubmitProofRequest as a job (job.hpp): the kind's label, the priority, the fingerprint that
-// tells the same request sent again, and, for a PoRep C2 whose fields agree, the sector job to
-// prove. Everything else is a refusal, one line, that ends the job FAILED at once:
-//   the other kinds (SnapDeals, Window and Winning PoSt): not supported;
+// tells the same request sent again, and the sector job to prove: a PoRep C2's (its C1 in memory)
+// or a SnapDeals update's (its fields decoded: update_request.hpp). Everything else is a refusal,
+// one line, that ends the job FAILED at once:
+//   the other kinds (Window and Winning PoSt): not supported;
 //   an unknown kind, an unknown registered proof, a sector_size that is not the proof's, an empty
-//   vanilla_proof.
-// What the C1 itself holds (its form, its registered proof, its replica_id against miner_id and
-// sector_number) is checked by the prover, and fails the job there.
+//   vanilla_proof (PoRep), and whatever update_request.hpp refuses (SnapDeals: the partition
+//   count, a commitment's length or value, a partition proof's bytes).
+// What a PoRep C1 itself holds (its form, its registered proof, its replica_id against miner_id
+// and sector_number), and whether an update's vanilla proofs verify, is checked by the prover,
+// and fails the job there.
 #pragma once
 
 #include <string>

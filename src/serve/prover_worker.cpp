@@ -7,7 +7,6 @@
 #include <optional>
 #include <system_error>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "serve/circuit_id.hpp"
@@ -51,14 +50,6 @@ JobResult result_from(pipeline::JobReport&& report) {
   return r;
 }
 
-// The daemon proves PoRep C2 only (its requests are C1s): the parameters it holds are a seal
-// proof's.
-std::optional<porep::RegisteredSealProof> loaded_seal_proof(const pipeline::JobQueue& queue) {
-  const std::optional<pipeline::CircuitKind> loaded = queue.loaded_proof();
-  const auto* seal = loaded ? std::get_if<porep::RegisteredSealProof>(&*loaded) : nullptr;
-  return seal != nullptr ? std::optional(*seal) : std::nullopt;
-}
-
 std::uint64_t file_bytes(const std::filesystem::path& path) {
   std::error_code ec;
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
@@ -74,8 +65,8 @@ class ProverWorker::Observer final : public pipeline::JobObserver {
 
   void input_read(std::size_t number, const pipeline::SectorJob&,
                   const pipeline::CircuitKind& kind) override {
-    detail("job " + worker_.ids_[number] + ": " + std::string(pipeline::registered_name(kind)) +
-           ", " + std::to_string(pipeline::partition_count(kind)) + " partition(s)");
+    detail("job " + worker_.ids_[number] + ": " + pipeline::circuit_name(kind) + ", " +
+           std::to_string(pipeline::partition_count(kind)) + " partition(s)");
   }
   void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
     const std::lock_guard lock(worker_.mutex_);
@@ -162,22 +153,22 @@ T ProverWorker::call(std::function<T(pipeline::JobQueue&)> command) {
   }
 }
 
-PreloadOutcome ProverWorker::preload(porep::RegisteredSealProof proof) {
-  return call<PreloadOutcome>([proof](pipeline::JobQueue& queue) {
+PreloadOutcome ProverWorker::preload(const pipeline::CircuitKind& kind) {
+  return call<PreloadOutcome>([kind](pipeline::JobQueue& queue) {
     const auto start = std::chrono::steady_clock::now();
     PreloadOutcome outcome;
-    outcome.already_loaded = !queue.preload(proof);
+    outcome.already_loaded = !queue.preload(kind);
     outcome.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return outcome;
   });
 }
 
-EvictOutcome ProverWorker::evict(porep::RegisteredSealProof proof) {
-  return call<EvictOutcome>([proof](pipeline::JobQueue& queue) {
+EvictOutcome ProverWorker::evict(const pipeline::CircuitKind& kind) {
+  return call<EvictOutcome>([kind](pipeline::JobQueue& queue) {
     EvictOutcome outcome;
-    const std::optional<porep::RegisteredSealProof> loaded = loaded_seal_proof(queue);
-    if (!loaded || circuit_id(*loaded) != circuit_id(proof)) return outcome;
+    const std::optional<pipeline::CircuitKind> loaded = queue.loaded_proof();
+    if (!loaded || circuit_id(*loaded) != circuit_id(kind)) return outcome;
     outcome.freed_bytes = file_bytes(queue.loaded_parameters_path());
     outcome.was_loaded = queue.release();
     return outcome;
@@ -253,7 +244,7 @@ void ProverWorker::prove(pipeline::JobQueue& queue, JobTable::Taken&& job) {
 
 void ProverWorker::publish(const pipeline::JobQueue& queue) {
   WorkerSnapshot s;
-  s.loaded = loaded_seal_proof(queue);
+  s.loaded = queue.loaded_proof();
   s.parameter_bytes = s.loaded ? file_bytes(queue.loaded_parameters_path()) : 0;
   s.gpu_busy_seconds = queue.gpu_use().busy_seconds;
   const std::lock_guard lock(mutex_);

@@ -1,9 +1,10 @@
 // The thread that proves the daemon's jobs: it owns one pipeline::JobQueue (so one set of
 // parameters and one sector prover, kept from job to job while the registered proof stays the
-// same) and feeds it from the job table (job_table.hpp), highest priority first. On the GPU the
-// queue returns once a sector is synthesized and handed to the device, so the worker takes the
-// next job and synthesizes it while the GPU proves the one before; when no job is waiting it
-// finishes the one in flight, so that its client hears at once.
+// same: PoRep and update jobs alike, the parameters swapped when the next job is of another) and
+// feeds it from the job table (job_table.hpp), highest priority first. On the GPU the queue returns
+// once a sector is synthesized and handed to the device, so the worker takes the next job and
+// synthesizes it while the GPU proves the one before; when no job is waiting it finishes the one in
+// flight, so that its client hears at once.
 //
 // One worker proves on one GPU (or the CPU). More GPUs would be one worker each, with its own
 // JobQueue on ProvingOptions::devices = {its device}, all taking from the same table.
@@ -22,9 +23,9 @@
 #include <string>
 #include <thread>
 
+#include "pipeline/circuit_kind.hpp"
 #include "pipeline/job_queue.hpp"
 #include "pipeline/proving_options.hpp"
-#include "porep/registered_proof.hpp"
 #include "serve/job_table.hpp"
 
 namespace cuzk::serve {
@@ -40,10 +41,10 @@ struct WorkerOptions {
 
 // What the worker holds, for GetStatus and GetMetrics.
 struct WorkerSnapshot {
-  std::optional<porep::RegisteredSealProof> loaded;  // the parameters' registered proof
-  std::uint64_t parameter_bytes = 0;                 // their file's size
-  bool gpu = false;                                  // proved on a GPU
-  int device = -1;                                   // which, when gpu
+  std::optional<pipeline::CircuitKind> loaded;  // the parameters' registered proof
+  std::uint64_t parameter_bytes = 0;            // their file's size
+  bool gpu = false;                             // proved on a GPU
+  int device = -1;                              // which, when gpu
   double gpu_busy_seconds = 0;
 };
 
@@ -72,9 +73,10 @@ class ProverWorker {
   void stop();
 
   // Throws cuzk::Error as the parameter loader does, or when the worker has stopped.
-  PreloadOutcome preload(porep::RegisteredSealProof proof);
-  // Lets the parameters go if they are `proof`'s (its size's: they share the file).
-  EvictOutcome evict(porep::RegisteredSealProof proof);
+  PreloadOutcome preload(const pipeline::CircuitKind& kind);
+  // Lets the parameters go if they are `kind`'s (for a seal proof, its size's: they share the
+  // file).
+  EvictOutcome evict(const pipeline::CircuitKind& kind);
 
   WorkerSnapshot snapshot() const;
   // The worker's own failure (not a job's), which ended it and closed the table; empty if none.

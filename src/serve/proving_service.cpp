@@ -47,11 +47,11 @@ pb::AwaitProofResponse::Status wire_status(JobState state) {
 }
 
 // The circuit a PreloadSRS or EvictSRS names, or the status that refuses it.
-std::optional<porep::RegisteredSealProof> circuit(const std::string& id, grpc::Status& refusal) {
-  if (const auto proof = proof_for_circuit(id)) return proof;
-  if (id.starts_with("snap-") || id.starts_with("wpost-") || id.starts_with("winning-")) {
+std::optional<pipeline::CircuitKind> circuit(const std::string& id, grpc::Status& refusal) {
+  if (const auto kind = circuit_for_id(id)) return kind;
+  if (id.starts_with("wpost-") || id.starts_with("winning-")) {
     refusal = {grpc::StatusCode::UNIMPLEMENTED,
-               "circuit_id '" + id + "': cuzk serve proves PoRep C2 only"};
+               "circuit_id '" + id + "': cuzk serve proves PoRep C2 and SnapDeals updates only"};
   } else {
     refusal = {grpc::StatusCode::INVALID_ARGUMENT,
                "circuit_id '" + id + "' is unknown; cuzk serve knows " + circuit_ids()};

@@ -5,6 +5,7 @@
 #include "kernels/device/device.hpp"
 #include "kernels/device/gpu.hpp"
 #include "serve/circuit_id.hpp"
+#include "serve/proof_request.hpp"
 
 namespace cuzk::serve {
 
@@ -26,8 +27,8 @@ void add_gpu(int ordinal, const JobTable::Counts& counts, bool proving,
     // A device that cannot say: its memory stays 0; its name says what is wrong.
   }
   if (proving && !counts.running.empty()) {
-    gpu.set_current_job_id(counts.running.front());
-    gpu.set_current_proof_kind("porep_c2");
+    gpu.set_current_job_id(counts.running.front().id);
+    gpu.set_current_proof_kind(counts.running.front().kind);
   }
 }
 
@@ -52,10 +53,18 @@ void fill_status(const JobTable::Counts& counts, const WorkerSnapshot& worker,
     srs.set_size_bytes(worker.parameter_bytes);
     srs.set_ref_count(counts.held);
   }
-  pb::QueueStatus& queue = *out.add_queues();
-  queue.set_proof_kind("porep_c2");
-  queue.set_pending(counts.queued);
-  queue.set_in_progress(counts.held);
+  // One queue per kind the daemon proves, each listed even when empty; curio adds up their
+  // pending and in_progress for its backpressure.
+  for (const pb::ProofKind kind : {pb::POREP_SEAL_COMMIT, pb::SNAP_DEALS_UPDATE}) {
+    const std::string label = kind_label(kind);
+    const auto it = counts.by_kind.find(label);
+    const JobTable::KindCounts kind_counts =
+        it != counts.by_kind.end() ? it->second : JobTable::KindCounts{};
+    pb::QueueStatus& queue = *out.add_queues();
+    queue.set_proof_kind(label);
+    queue.set_pending(kind_counts.queued);
+    queue.set_in_progress(kind_counts.held);
+  }
   out.set_total_proofs_completed(counts.completed);
   out.set_total_proofs_failed(counts.failed);
   out.set_uptime_seconds(static_cast<std::uint64_t>(uptime_seconds));

@@ -1,6 +1,6 @@
 // GetStatus' answer and GetMetrics' gauges, from the job table's counts and the worker's
 // snapshot: the GPUs (the one proving, or every usable one before the first job), the parameters
-// the prover holds with their tier, the queue, the totals and the uptime.
+// the prover holds with their tier, the queue of each kind proved, the totals and the uptime.
 #pragma once
 
 #include "cuzk/v1/proving.pb.h"

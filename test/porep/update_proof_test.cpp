@@ -105,6 +105,7 @@ TEST_CASE("every registered update proof has the Rust's constants") {
     REQUIRE(proof.has_value());
     CHECK(static_cast<std::size_t>(*proof) == i);  // the API's discriminant
     CHECK(update_proof_from_sector_size(want.sector_size) == proof);
+    CHECK(update_proof_from_id(i) == proof);
     const UpdateProofInfo& info = update_proof_info(*proof);
     CHECK(info.sector_size == want.sector_size);
     CHECK(info.nodes == want.nodes);
@@ -128,6 +129,7 @@ TEST_CASE("every registered update proof has the Rust's constants") {
 TEST_CASE("update proof lookups refuse what the API does not name") {
   CHECK_FALSE(update_proof_from_name("StackedDrg32GiBV1_1").has_value());
   CHECK_FALSE(update_proof_from_sector_size(4096).has_value());
+  CHECK_FALSE(update_proof_from_id(5).has_value());  // the seal proofs' numbers go further
   CHECK(update_proof_names(", ") ==
         "StackedDrg2KiBV1, StackedDrg8MiBV1, StackedDrg512MiBV1, StackedDrg32GiBV1, "
         "StackedDrg64GiBV1");

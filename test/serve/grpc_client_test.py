@@ -2,18 +2,23 @@
 generated at test time from src/serve/proto by protoc and grpc_python_plugin (Debian's
 python3-grpcio, python3-protobuf, protobuf-compiler-grpc; run with /usr/bin/python3).
 
-On a Unix socket in a temporary directory, on the CPU, with the 2 KiB test parameters and C1 of
-the ctest fixtures: proofs through Prove and through SubmitProof/AwaitProof, each checked by
-`cuzk verify`; an idempotent resubmission; priorities; a cancel while queued and while proved;
-GetStatus and GetMetrics read; every bad request FAILED (or refused) with the daemon answering
-after it; PreloadSRS/EvictSRS and a parameter file gone for one job; a bounded load from several
-clients; SIGTERM leaving no socket; a stale socket replaced, a live one refused.
+On a Unix socket in a temporary directory, on the CPU, with the 2 KiB test parameters (PoRep
+and update) and C1 of the ctest fixtures: proofs through Prove and through SubmitProof/AwaitProof,
+each checked by `cuzk verify`; an idempotent resubmission; priorities; a cancel while queued and
+while proved; GetStatus and GetMetrics read; every bad request FAILED (or refused) with the daemon
+answering after it; PreloadSRS/EvictSRS and a parameter file gone for one job; a bounded load from
+several clients; one SnapDeals update of a `cuzk gen-update` input sent as curio sends it, checked
+by `cuzk verify-update`, and one whose vanilla proofs do not verify; SIGTERM leaving no socket; a
+stale socket replaced, a live one refused.
 
-Usage: grpc_client_test.py --cuzk BIN --proto DIR --params DIR --c1 FILE --work DIR
+Usage: grpc_client_test.py --cuzk BIN --proto DIR --params DIR --update-params DIR --c1 FILE
+                           --work DIR
 """
 
 import argparse
+import base64
 import concurrent.futures
+import json
 import os
 import signal
 import subprocess
@@ -27,6 +32,11 @@ MINER = 1000
 SECTOR = 1  # the fixture C1's
 PROOF_BYTES = 192  # one partition at 2 KiB
 REGISTERED_2KIB_V1_1 = 5
+UPDATE_SECTOR = 2
+# RegisteredUpdateProof's numbers, as curio sends them (abi.RegisteredUpdateProof).
+REGISTERED_UPDATE_PROOFS = {"StackedDrg2KiBV1": 0, "StackedDrg8MiBV1": 1,
+                            "StackedDrg512MiBV1": 2, "StackedDrg32GiBV1": 3,
+                            "StackedDrg64GiBV1": 4}
 LOAD_CLIENTS = 8
 
 checks = {"passed": 0, "failed": 0}
@@ -232,6 +242,7 @@ def test_unknown_job(pb, stub):
 
 REFUSED_AT_SUBMIT = 8
 FAILED_BY_PROVER = 5
+UPDATE_FAILED = 1  # test_update's request whose vanilla proofs do not verify
 
 
 def refused_at_submit(pb, stub, c1):
@@ -239,12 +250,15 @@ def refused_at_submit(pb, stub, c1):
            "proof_kind 0 is not a proof kind", "PROOF_KIND_UNSPECIFIED")
     failed(pb, stub, porep_request(pb, "kind-99", c1, proof_kind=99),
            "proof_kind 99 is not a proof kind", "an unknown proof kind")
-    for kind, name in ((pb.SNAP_DEALS_UPDATE, "SNAP_DEALS_UPDATE"),
-                       (pb.WINDOW_POST_PARTITION, "WINDOW_POST_PARTITION"),
+    for kind, name in ((pb.WINDOW_POST_PARTITION, "WINDOW_POST_PARTITION"),
                        (pb.WINNING_POST, "WINNING_POST")):
         request = pb.SubmitProofRequest(request_id="kind-" + name, proof_kind=kind,
                                         vanilla_proofs=[b"x"], randomness=b"\0" * 32)
         failed(pb, stub, request, name + " is not supported", name)
+    request = pb.SubmitProofRequest(request_id="snap-no-commitments",
+                                    proof_kind=pb.SNAP_DEALS_UPDATE, vanilla_proofs=[b"x"])
+    failed(pb, stub, request, "comm_r_old: is 0 bytes, expected 32",
+           "a SnapDeals request without its commitments")
     failed(pb, stub, porep_request(pb, "empty", b""), "vanilla_proof is empty", "no C1")
     failed(pb, stub, porep_request(pb, "size", c1, sector_size=34359738368),
            "sector_size 34359738368 does not match", "a sector size that does not match")
@@ -284,8 +298,9 @@ def test_cancel_running(pb, stub, c1):
 
 def test_parameters(pb, stub, c1, params_link):
     """PreloadSRS and EvictSRS; a parameter file gone fails that job alone."""
-    for circuit, code in (("snap-32g", grpc.StatusCode.UNIMPLEMENTED),
-                          ("porep-3k", grpc.StatusCode.INVALID_ARGUMENT)):
+    for circuit, code in (("wpost-32g", grpc.StatusCode.UNIMPLEMENTED),
+                          ("porep-3k", grpc.StatusCode.INVALID_ARGUMENT),
+                          ("snap-16g", grpc.StatusCode.INVALID_ARGUMENT)):
         try:
             stub.PreloadSRS(pb.PreloadSrsRequest(circuit_id=circuit), timeout=10)
             check(False, "PreloadSRS %s answered OK" % circuit)
@@ -299,8 +314,9 @@ def test_parameters(pb, stub, c1, params_link):
           "EvictSRS twice")
     check(len(stub.GetStatus(pb.GetStatusRequest(), timeout=10).loaded_srs) == 0, "evicted")
 
-    params_file = [f for f in os.listdir(params_link) if f.endswith(".params")]
-    check(len(params_file) == 1, "one .params file in the fixture")
+    params_file = [f for f in os.listdir(params_link)
+                   if f.endswith(".params") and "stacked-proof-of-replication" in f]
+    check(len(params_file) == 1, "one PoRep .params file in the fixture")
     aside = os.path.join(params_link, params_file[0])
     target = os.readlink(aside)
     os.remove(aside)
@@ -364,6 +380,63 @@ def test_load(pb, channel, c1, verifier):
           flush=True)
 
 
+def update_request(pb, request_id, update):
+    """A SnapDeals request as curio fills one (lib/ffi/cuzk_funcs.go ProveUpdateCuzk) from an
+    update input's fields: the RegisteredUpdateProof's number, one bincode partition proof per
+    partition, the commitments as raw 32 bytes."""
+    return pb.SubmitProofRequest(
+        request_id=request_id, proof_kind=pb.SNAP_DEALS_UPDATE, sector_size=2048,
+        registered_proof=REGISTERED_UPDATE_PROOFS[update["registered_proof"]],
+        vanilla_proofs=[base64.b64decode(p) for p in update["partition_proofs"]],
+        comm_r_old=bytes(update["comm_r_old"]), comm_r_new=bytes(update["comm_r_new"]),
+        comm_d_new=bytes(update["comm_d_new"]), miner_id=MINER, sector_number=UPDATE_SECTOR,
+        priority=pb.NORMAL)
+
+
+def test_update(args, pb, stub, tmp):
+    """One SnapDeals update of a `cuzk gen-update` input: its parameters preloaded by curio's
+    circuit id, proved through SubmitProof/AwaitProof, the same request again answered with the
+    same proof, and the proof checked by `cuzk verify-update`. Then the same partition proofs
+    under another comm_r_new: well-formed, so queued, and FAILED by the prover's check."""
+    update_path = os.path.join(tmp, "update.json")
+    subprocess.run([args.cuzk, "gen-update", "--registered-update-proof", "StackedDrg2KiBV1",
+                    "--miner-id", str(MINER), "--sector-id", str(UPDATE_SECTOR), "-o",
+                    update_path], check=True, capture_output=True)
+    with open(update_path) as f:
+        update = json.load(f)
+
+    loaded = stub.PreloadSRS(pb.PreloadSrsRequest(circuit_id="snap-2k"), timeout=120)
+    check(not loaded.already_loaded, "PreloadSRS snap-2k loads the update parameters")
+    status = stub.GetStatus(pb.GetStatusRequest(), timeout=10)
+    check([s.circuit_id for s in status.loaded_srs] == ["snap-2k"],
+          "snap-2k loaded: %s" % list(status.loaded_srs))
+
+    request = update_request(pb, "snap-1000-2", update)
+    submitted = stub.SubmitProof(request, timeout=60)
+    check(submitted.job_id == "snap-1000-2", "the update's job_id is its request_id")
+    result = stub.AwaitProof(pb.AwaitProofRequest(job_id="snap-1000-2"), timeout=900)
+    proof = completed(pb, result, "the SnapDeals update")
+    check(result.srs_load_ms == 0, "the update's parameters were preloaded: %d ms"
+          % result.srs_load_ms)
+    again = stub.Prove(pb.ProveRequest(submit=request), timeout=60).result
+    check(again.status == pb.AwaitProofResponse.COMPLETED and again.proof == proof,
+          "the same update request again gets its job's proof")
+
+    proof_path = os.path.join(tmp, "update-proof.bin")
+    with open(proof_path, "wb") as f:
+        f.write(proof)
+    out = subprocess.run([args.cuzk, "verify-update", "--proof", proof_path, "--update-input",
+                          update_path, "--params-dir", args.update_params],
+                         capture_output=True, text=True)
+    check(out.returncode == 0 and out.stdout.strip() == "valid",
+          "the update proof: cuzk verify-update says %r %r" % (out.stdout, out.stderr))
+
+    wrong = update_request(pb, "snap-wrong", update)
+    wrong.comm_r_new = bytes(update["comm_r_old"])
+    failed(pb, stub, wrong, "the vanilla proofs fail the native check: ",
+           "an update whose vanilla proofs are not of its commitments")
+
+
 def metric(text, name):
     for line in text.splitlines():
         if line.startswith(name + " "):
@@ -372,14 +445,16 @@ def metric(text, name):
 
 
 def test_status_and_metrics(pb, stub, proved, refused, cancelled):
+    """After the PoRep proofs (`proved` of them) and test_update's one update proof."""
     status = stub.GetStatus(pb.GetStatusRequest(), timeout=10)
-    check(status.total_proofs_completed == proved,
-          "GetStatus completed %d, expected %d" % (status.total_proofs_completed, proved))
+    check(status.total_proofs_completed == proved + 1,
+          "GetStatus completed %d, expected %d" % (status.total_proofs_completed, proved + 1))
     check(status.total_proofs_failed == refused,
           "GetStatus failed %d, expected %d" % (status.total_proofs_failed, refused))
     check(status.uptime_seconds > 0, "uptime")
-    check([q.proof_kind for q in status.queues] == ["porep_c2"] and status.queues[0].pending == 0,
-          "the queue, empty: %s" % list(status.queues))
+    check([q.proof_kind for q in status.queues] == ["porep_c2", "snap_update"] and
+          all(q.pending == 0 and q.in_progress == 0 for q in status.queues),
+          "the queues, empty: %s" % list(status.queues))
     text = stub.GetMetrics(pb.GetMetricsRequest(), timeout=10).prometheus_text
     for line in text.splitlines():
         check(line.startswith("# ") or line.startswith("cuzk_"), "metrics line %r" % line)
@@ -387,15 +462,20 @@ def test_status_and_metrics(pb, stub, proved, refused, cancelled):
           "metrics: completed PoRep proofs")
     check(metric(text, 'cuzk_proofs_total{kind="porep_c2",outcome="cancelled"}') == cancelled,
           "metrics: cancelled PoRep jobs")
-    check(metric(text, 'cuzk_proofs_total{kind="snap_update",outcome="failed"}') == 1,
-          "metrics: the SnapDeals refusal")
+    check(metric(text, 'cuzk_proofs_total{kind="snap_update",outcome="completed"}') == 1,
+          "metrics: the SnapDeals update")
+    check(metric(text, 'cuzk_proofs_total{kind="snap_update",outcome="failed"}') ==
+          1 + UPDATE_FAILED, "metrics: the SnapDeals refusal and the failed update")
+    check(metric(text, "cuzk_proofs_completed_total") == proved + 1, "metrics: completed total")
     check(metric(text, "cuzk_proofs_failed_total") == refused, "metrics: failed total")
-    check(metric(text, 'cuzk_phase_seconds_count{phase="prove"}') == proved,
+    check(metric(text, 'cuzk_phase_seconds_count{phase="prove"}') == proved + 1,
           "metrics: the prove phase's histogram counts every proof")
-    check(metric(text, 'cuzk_phase_seconds_bucket{phase="total",le="+Inf"}') == proved,
+    check(metric(text, 'cuzk_phase_seconds_count{phase="load_update"}') == 1,
+          "metrics: the update's input phase")
+    check(metric(text, 'cuzk_phase_seconds_bucket{phase="total",le="+Inf"}') == proved + 1,
           "metrics: the total's +Inf bucket")
     check(metric(text, "cuzk_queue_depth") == 0, "metrics: queue depth")
-    check(metric(text, 'cuzk_parameter_bytes{circuit_id="porep-2k"}') > 0, "metrics: parameters")
+    check(metric(text, 'cuzk_parameter_bytes{circuit_id="snap-2k"}') > 0, "metrics: parameters")
 
 
 def test_sigterm(pb, daemon, c1):
@@ -446,7 +526,7 @@ def test_sockets(args, pb, tmp):
 def main():
     global grpc, pb_grpc
     parser = argparse.ArgumentParser()
-    for option in ("--cuzk", "--proto", "--params", "--c1", "--work"):
+    for option in ("--cuzk", "--proto", "--params", "--update-params", "--c1", "--work"):
         parser.add_argument(option, required=True)
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
@@ -459,12 +539,14 @@ def main():
         c1 = f.read()
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="cuzk_serve_") as tmp:
-        # The parameters through links, so that one can be taken away for a while.
+        # The parameters, PoRep's and the update's, through links, so that one can be taken away
+        # for a while.
         params_link = os.path.join(tmp, "params")
         os.mkdir(params_link)
-        for name in os.listdir(args.params):
-            os.symlink(os.path.join(os.path.abspath(args.params), name),
-                       os.path.join(params_link, name))
+        for params in (args.params, args.update_params):
+            for name in os.listdir(params):
+                os.symlink(os.path.join(os.path.abspath(params), name),
+                           os.path.join(params_link, name))
         daemon = Daemon(args.cuzk, os.path.join(tmp, "cuzk.sock"), params_link,
                         os.path.join(tmp, "serve.log"))
         verifier = Verifier(args, tmp)
@@ -477,8 +559,10 @@ def main():
             reached = test_cancel_running(pb, stub, c1)
             test_parameters(pb, stub, c1, params_link)
             test_load(pb, channel, c1, verifier)
+            test_update(args, pb, stub, tmp)
             proved = 2 + len(LOAD_IDS) + (0 if reached else 1)
-            refused = REFUSED_AT_SUBMIT + 2 + FAILED_BY_PROVER + 1 + LOAD_CLIENTS
+            refused = (REFUSED_AT_SUBMIT + 2 + FAILED_BY_PROVER + 1 + LOAD_CLIENTS +
+                       UPDATE_FAILED)
             test_status_and_metrics(pb, stub, proved, refused, cancelled=2 + (1 if reached else 0))
             channel.close()
             test_sigterm(pb, daemon, c1)

@@ -1,8 +1,8 @@
 // The daemon's job table without gRPC or a prover: the queue's order (priority, then arrival),
 // request_id as an idempotency key (the same request, another one, a retry after a failure),
 // cancel of a queued and of a running job (and the prover's late result dropped), await with a
-// timeout, a refused request ended at once, closing, the finished jobs kept, and the ends each
-// counted once for the metrics.
+// timeout, a refused request ended at once, closing, the finished jobs kept, the counts by kind,
+// and the ends each counted once for the metrics.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -24,10 +24,11 @@ using cuzk::serve::JobTable;
 using cuzk::serve::Priority;
 using cuzk::serve::ProofWork;
 
-JobSpec spec(std::string id, Priority priority = Priority::kNormal, std::string fingerprint = "f") {
+JobSpec spec(std::string id, Priority priority = Priority::kNormal, std::string fingerprint = "f",
+             std::string kind = "porep_c2") {
   JobSpec s;
   s.id = std::move(id);
-  s.kind = "porep_c2";
+  s.kind = std::move(kind);
   s.priority = priority;
   s.fingerprint = std::move(fingerprint);
   s.work = ProofWork{};
@@ -121,6 +122,38 @@ TEST_CASE("request_id: a failed or cancelled job is replaced by the retry") {
   CHECK(t.table.cancel("f") == JobTable::Cancelled::kWasQueued);
   CHECK_FALSE(t.table.submit(spec("f")).existing);
   CHECK(t.next() == "f");
+}
+
+TEST_CASE("counts by kind: queued and held, and the running jobs' kinds") {
+  Table t;
+  t.table.submit(spec("snap-1", Priority::kHigh, "f", "snap_update"));
+  t.table.submit(spec("porep-1"));
+  t.table.submit(spec("porep-2"));
+  REQUIRE(t.next() == "snap-1");
+  auto counts = t.table.counts();
+  CHECK(counts.queued == 2);
+  CHECK(counts.held == 1);
+  REQUIRE(counts.by_kind.size() == 2);
+  CHECK(counts.by_kind["porep_c2"].queued == 2);
+  CHECK(counts.by_kind["porep_c2"].held == 0);
+  CHECK(counts.by_kind["snap_update"].queued == 0);
+  CHECK(counts.by_kind["snap_update"].held == 1);
+  REQUIRE(counts.running.size() == 1);
+  CHECK(counts.running[0].id == "snap-1");
+  CHECK(counts.running[0].kind == "snap_update");
+
+  // Cancelled while held, then its id reused by a PoRep request: the prover still holds the
+  // update job, and it is still counted as one.
+  CHECK(t.table.cancel("snap-1") == JobTable::Cancelled::kWasRunning);
+  t.table.submit(spec("snap-1", Priority::kLow, "g"));
+  counts = t.table.counts();
+  CHECK(counts.by_kind["snap_update"].held == 1);
+  CHECK(counts.by_kind["porep_c2"].queued == 3);
+  CHECK(counts.running.empty());
+  t.table.finish("snap-1", completed(1));  // dropped: it was cancelled
+  counts = t.table.counts();
+  CHECK(counts.held == 0);
+  CHECK(counts.by_kind.count("snap_update") == 0);
 }
 
 TEST_CASE("an empty request_id gets an id of its own") {

@@ -1,7 +1,8 @@
 // SubmitProofRequest to job: a PoRep request's sector job (the C1 in memory, the identity from
 // miner_id and sector_number, the registered proof), its priority and fingerprint, and each
 // refusal in one line: the kinds cuzk does not prove, an unknown kind or registered proof, a
-// sector_size that is not the proof's, no vanilla_proof. Also the circuit ids.
+// sector_size that is not the proof's, no vanilla_proof. Also the circuit ids. (SnapDeals
+// requests: update_request_test.cpp.)
 #include <doctest/doctest.h>
 
 #include <string>
@@ -85,17 +86,17 @@ TEST_CASE("refusals, one line each") {
     return spec.refusal;
   };
   pb::SubmitProofRequest r = porep_request();
-  r.set_proof_kind(pb::SNAP_DEALS_UPDATE);
-  CHECK(refusal(r) ==
-        "SNAP_DEALS_UPDATE is not supported: cuzk serve proves POREP_SEAL_COMMIT only");
-  CHECK(job_spec(r).kind == "snap_update");
   r.set_proof_kind(pb::WINDOW_POST_PARTITION);
-  CHECK(refusal(r).starts_with("WINDOW_POST_PARTITION is not supported"));
+  CHECK(refusal(r) ==
+        "WINDOW_POST_PARTITION is not supported: cuzk serve proves "
+        "POREP_SEAL_COMMIT and SNAP_DEALS_UPDATE");
+  CHECK(job_spec(r).kind == "window_post");
   r.set_proof_kind(pb::WINNING_POST);
   CHECK(refusal(r).starts_with("WINNING_POST is not supported"));
   r.set_proof_kind(pb::PROOF_KIND_UNSPECIFIED);
   CHECK(refusal(r) ==
-        "proof_kind 0 is not a proof kind cuzk serve knows: it proves POREP_SEAL_COMMIT (1)");
+        "proof_kind 0 is not a proof kind cuzk serve knows: it proves POREP_SEAL_COMMIT (1) and "
+        "SNAP_DEALS_UPDATE (2)");
   r.set_proof_kind(static_cast<pb::ProofKind>(77));
   CHECK(refusal(r).starts_with("proof_kind 77 is not"));
   CHECK(job_spec(r).kind == "unknown");
@@ -111,9 +112,12 @@ TEST_CASE("refusals, one line each") {
   CHECK(refusal(r) == "vanilla_proof is empty: a PoRep C2 needs the sector's C1 output");
 }
 
-TEST_CASE("circuit ids: curio's porep-32g and porep-64g, the smaller sizes by the same rule") {
+TEST_CASE(
+    "circuit ids: curio's porep-32g, snap-32g and so on, the smaller sizes by the same rule") {
+  using cuzk::porep::update::RegisteredUpdateProof;
+  using cuzk::serve::circuit_for_id;
   using cuzk::serve::circuit_id;
-  using cuzk::serve::proof_for_circuit;
+  using Kind = cuzk::pipeline::CircuitKind;
   CHECK(circuit_id(RegisteredSealProof::kStackedDrg32GiBV1_1) == "porep-32g");
   CHECK(circuit_id(RegisteredSealProof::kStackedDrg32GiBV1_2_Feat_NonInteractivePoRep) ==
         "porep-32g");
@@ -121,9 +125,18 @@ TEST_CASE("circuit ids: curio's porep-32g and porep-64g, the smaller sizes by th
   CHECK(circuit_id(RegisteredSealProof::kStackedDrg512MiBV1_1) == "porep-512m");
   CHECK(circuit_id(RegisteredSealProof::kStackedDrg8MiBV1_1) == "porep-8m");
   CHECK(circuit_id(RegisteredSealProof::kStackedDrg2KiBV1_1) == "porep-2k");
-  CHECK(proof_for_circuit("porep-32g") == RegisteredSealProof::kStackedDrg32GiBV1_1);
-  CHECK(proof_for_circuit("porep-2k") == RegisteredSealProof::kStackedDrg2KiBV1_1);
-  CHECK_FALSE(proof_for_circuit("wpost-32g"));
-  CHECK_FALSE(proof_for_circuit("porep-16g"));
-  CHECK(cuzk::serve::circuit_ids() == "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g");
+  CHECK(circuit_id(RegisteredUpdateProof::kStackedDrg32GiBV1) == "snap-32g");
+  CHECK(circuit_id(RegisteredUpdateProof::kStackedDrg64GiBV1) == "snap-64g");
+  CHECK(circuit_id(RegisteredUpdateProof::kStackedDrg2KiBV1) == "snap-2k");
+  CHECK(circuit_for_id("porep-32g") == Kind(RegisteredSealProof::kStackedDrg32GiBV1_1));
+  CHECK(circuit_for_id("porep-2k") == Kind(RegisteredSealProof::kStackedDrg2KiBV1_1));
+  CHECK(circuit_for_id("snap-32g") == Kind(RegisteredUpdateProof::kStackedDrg32GiBV1));
+  CHECK(circuit_for_id("snap-512m") == Kind(RegisteredUpdateProof::kStackedDrg512MiBV1));
+  CHECK(circuit_for_id("snap-2k") == Kind(RegisteredUpdateProof::kStackedDrg2KiBV1));
+  CHECK_FALSE(circuit_for_id("wpost-32g"));
+  CHECK_FALSE(circuit_for_id("porep-16g"));
+  CHECK_FALSE(circuit_for_id("snap-16g"));
+  CHECK(cuzk::serve::circuit_ids() ==
+        "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g, snap-2k, snap-8m, snap-512m, "
+        "snap-32g, snap-64g");
 }

@@ -7,6 +7,7 @@
 
 #include "porep/c1_json.hpp"
 #include "porep/update/partition_proof_bincode.hpp"
+#include "porep/update/update_input_checks.hpp"
 #include "porep/update/verify_partition.hpp"
 #include "util/base64.hpp"
 #include "util/error.hpp"
@@ -34,16 +35,8 @@ PartitionProof decode_partition(std::string_view base64, const UpdateProofInfo& 
   if (!size) path.fail("is not standard base64");
   std::vector<std::uint8_t> bytes(*size);
   if (!decode_base64(base64, bytes)) path.fail("is not standard base64");
-  auto proof = decode_partition_proof(bytes, info);
-  if (!proof) path.fail(describe(proof.error()));
-  if (proof->apex_leafs.size() != info.apex_leaves) {
-    path.fail("has " + std::to_string(proof->apex_leafs.size()) + " apex leaves, expected " +
-              std::to_string(info.apex_leaves));
-  }
-  if (proof->challenge_proofs.size() != info.challenges_per_partition) {
-    path.fail("has " + std::to_string(proof->challenge_proofs.size()) +
-              " challenge proofs, expected " + std::to_string(info.challenges_per_partition));
-  }
+  auto proof = decode_partition_bytes(bytes, info);
+  if (!proof) path.fail(proof.error());
   return std::move(proof.value());
 }
 
@@ -110,10 +103,7 @@ UpdateInput parse_padded(simdjson::padded_string_view json, UpdateInputChecks ch
   const UpdateProofInfo& info = input.info();
   {
     const PathScope scope(path, "partition_proofs");
-    if (proof_count != info.partitions) {
-      path.fail("has " + std::to_string(proof_count) + " partition proofs, expected " +
-                std::to_string(info.partitions) + " for " + std::string(info.name));
-    }
+    if (auto problem = partition_count_problem(proof_count, info)) path.fail(*problem);
     input.partitions.reserve(proof_texts.size());
     for (std::size_t k = 0; k < proof_texts.size(); ++k) {
       const PathScope element(path, k);

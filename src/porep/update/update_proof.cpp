@@ -106,6 +106,13 @@ std::optional<RegisteredUpdateProof> update_proof_from_name(std::string_view nam
   return std::nullopt;
 }
 
+std::optional<RegisteredUpdateProof> update_proof_from_id(std::uint64_t id) {
+  for (const UpdateProofInfo& p : kUpdateProofs) {
+    if (p.id() == id) return p.proof;
+  }
+  return std::nullopt;
+}
+
 std::optional<RegisteredUpdateProof> update_proof_from_sector_size(std::uint64_t sector_size) {
   for (const UpdateProofInfo& p : kUpdateProofs) {
     if (p.sector_size == sector_size) return p.proof;

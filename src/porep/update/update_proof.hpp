@@ -53,6 +53,8 @@ struct UpdateProofInfo {
 const UpdateProofInfo& update_proof_info(RegisteredUpdateProof proof);
 std::span<const UpdateProofInfo, kRegisteredUpdateProofCount> all_update_proofs();
 std::optional<RegisteredUpdateProof> update_proof_from_name(std::string_view name);
+// The API's discriminant (0 to 4), as filecoin-ffi and curio send a registered update proof.
+std::optional<RegisteredUpdateProof> update_proof_from_id(std::uint64_t id);
 std::optional<RegisteredUpdateProof> update_proof_from_sector_size(std::uint64_t sector_size);
 // Every name in id order, joined by `separator`, for help texts and unknown-name errors.
 std::string update_proof_names(std::string_view separator);
