@@ -33,14 +33,13 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Partitions per batch of ones (PartitionProver::begin_batch), the batches as even as the count
-// allows: a 32 GiB update's 16 partitions are two batches of 8 (a batch of k sums 2^k - 1
-// patterns). 0 for a single partition, which needs none.
+// Partitions per batch of ones (PartitionProver::begin_batch): the whole sector where a batch
+// holds it (a 32 GiB PoRep sector's 10 partitions sum 2^10 - 1 patterns), else 0, no batch: one
+// partition needs none, and a 32 GiB update's 16 are proved one by one. The loop below can run
+// several batches in a row (two of 8 for 16 partitions), but that path has not yet run on a GPU.
 std::size_t batch_group(std::size_t count) {
   const auto most = static_cast<std::size_t>(kernels::PartitionProver::max_batch());
-  if (count < 2) return 0;
-  const std::size_t batches = (count + most - 1) / most;
-  return (count + batches - 1) / batches;
+  return count >= 2 && count <= most ? count : 0;
 }
 
 // The query sizes of the parameter file, in the order of kernels::Query.
