@@ -200,6 +200,11 @@ class GpuThread {
     try {
       std::vector<std::unique_ptr<circuit::CompactWitness>> held(count);
       const std::size_t group = batch_group(count);
+      if (group == 0 && count > 1 && plan.tails_from_host) {
+        log("a sector of " + std::to_string(count) +
+            " partitions, more than a batch of ones holds: its streamed queries cross PCIe every "
+            "partition");
+      }
       for (std::size_t k = 0; k < count; ++k) {
         if (!next.get()) break;  // abandoned, or the session stops
         if (is_set(stop) || is_set(work.cancel.get())) throw Interrupted();
