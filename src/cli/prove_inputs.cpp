@@ -109,7 +109,8 @@ void add_backend_options(CLI::App& cmd, ProveOptions& o) {
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   cmd.add_option("--gpu-memory-limit", o.gpu_memory_limit,
                  "Plan with at most this much GPU memory (e.g. 24GiB): queries of the "
-                 "parameters that do not fit are streamed in slices, and the quotient takes "
+                 "parameters that do not fit are streamed in slices (from the parameter file "
+                 "page-locked in host memory where the host has room), and the quotient takes "
                  "three vectors instead of four where that streams less")
       ->transform(positive_size());
 }
