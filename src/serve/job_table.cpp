@@ -87,24 +87,28 @@ std::optional<JobTable::Taken> JobTable::take_next() {
   const std::lock_guard lock(mutex_);
   if (queue_.empty()) return std::nullopt;
   const auto first = queue_.begin();
-  Taken taken{first->second, {}};
+  const std::string id = first->second;
   queue_.erase(first);
-  Entry& e = jobs_.at(taken.id);
+  Entry& e = jobs_.at(id);
   e.state = JobState::kRunning;
   e.taken = Clock::now();
-  taken.work = std::move(*e.work);
+  Taken taken{{id, e.serial}, std::move(*e.work)};
   e.work.reset();
-  held_.push_back({taken.id, e.kind});
+  held_.push_back({taken.ticket, e.kind});
   return taken;
 }
 
-void JobTable::finish(const std::string& id, JobResult result) {
+void JobTable::finish(const Ticket& ticket, JobResult result) {
   const std::lock_guard lock(mutex_);
-  std::erase_if(held_, [&id](const RunningJob& held) { return held.id == id; });
-  const auto it = jobs_.find(id);
-  // Cancelled while the prover had it (or forgotten since): that end stands.
-  if (it == jobs_.end() || it->second.state != JobState::kRunning) return;
-  end(id, it->second, std::move(result));
+  std::erase_if(held_, [&ticket](const Held& held) { return held.ticket.serial == ticket.serial; });
+  const auto it = jobs_.find(ticket.id);
+  // Cancelled while the prover had it, forgotten since, or its id reused by a newer job: the
+  // cancel's end stands, and the newer job is not this one.
+  if (it == jobs_.end() || it->second.serial != ticket.serial ||
+      it->second.state != JobState::kRunning) {
+    return;
+  }
+  end(ticket.id, it->second, std::move(result));
 }
 
 std::optional<JobTable::View> JobTable::await(const std::string& id,
@@ -150,11 +154,14 @@ JobTable::Counts JobTable::counts() const {
   c.failed = failed_;
   c.cancelled = cancelled_;
   for (const auto& [key, id] : queue_) ++c.by_kind[jobs_.at(id).kind].queued;
-  for (const RunningJob& held : held_) {
+  for (const Held& held : held_) {
     ++c.by_kind[held.kind].held;
     // The kind was recorded when taken: the id may name a newer request since.
-    const auto it = jobs_.find(held.id);
-    if (it != jobs_.end() && it->second.state == JobState::kRunning) c.running.push_back(held);
+    const auto it = jobs_.find(held.ticket.id);
+    if (it != jobs_.end() && it->second.serial == held.ticket.serial &&
+        it->second.state == JobState::kRunning) {
+      c.running.push_back({held.ticket.id, held.kind});
+    }
   }
   return c;
 }

@@ -9,7 +9,9 @@
 // it once it has ended.
 // Cancel: a queued job ends at once; a running one ends at once too (its waiters hear CANCELLED)
 // and its cancel flag tells the prover to stop it at its next step; what the prover returns for
-// it later is dropped.
+// it later is dropped. The prover finishes a job by the ticket it took it with, not by its id: an
+// id cancelled while proved may name a newer job by then, queued or taken too (the prover proves
+// one sector while it synthesizes the next), and the old job's proof must not end the new one.
 // Finished jobs are kept, with their proofs, for AwaitProof and resubmissions: the last
 // `keep_finished` of them.
 #pragma once
@@ -65,14 +67,19 @@ class JobTable {
   // Throws JobConflict or TableClosed.
   Submitted submit(JobSpec spec);
 
-  struct Taken {
+  // One job the prover took: its id, and which of the jobs that id has named.
+  struct Ticket {
     std::string id;
+    std::uint64_t serial = 0;
+  };
+  struct Taken {
+    Ticket ticket;
     ProofWork work;
   };
   // The next job for the prover, now running; none when nothing is queued.
   std::optional<Taken> take_next();
-  // The prover's result for a job it took.
-  void finish(const std::string& id, JobResult result);
+  // The prover's result for the job it took with `ticket`.
+  void finish(const Ticket& ticket, JobResult result);
 
   struct View {
     JobState state = JobState::kQueued;
@@ -122,6 +129,10 @@ class JobTable {
     Clock::time_point submitted, taken;
   };
   using QueueKey = std::pair<int, std::uint64_t>;  // (-priority, serial): the map's order
+  struct Held {
+    Ticket ticket;
+    std::string kind;
+  };
 
   void end(const std::string& id, Entry& entry, JobResult result);
   std::uint32_t position(const Entry& entry) const;
@@ -134,7 +145,7 @@ class JobTable {
   std::condition_variable ended_;
   std::map<std::string, Entry> jobs_;
   std::map<QueueKey, std::string> queue_;
-  std::vector<RunningJob> held_;                                   // taken, not yet finished
+  std::vector<Held> held_;                                         // taken, not yet finished
   std::deque<std::pair<std::string, std::uint64_t>> ended_order_;  // (id, serial)
   std::uint64_t next_serial_ = 1;
   std::uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;

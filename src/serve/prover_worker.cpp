@@ -65,7 +65,7 @@ class ProverWorker::Observer final : public pipeline::JobObserver {
 
   void input_read(std::size_t number, const pipeline::SectorJob&,
                   const pipeline::CircuitKind& kind) override {
-    detail("job " + worker_.ids_[number] + ": " + pipeline::circuit_name(kind) + ", " +
+    detail("job " + worker_.tickets_[number].id + ": " + pipeline::circuit_name(kind) + ", " +
            std::to_string(pipeline::partition_count(kind)) + " partition(s)");
   }
   void backend_chosen(std::size_t, const pipeline::BackendChoice& choice) override {
@@ -74,10 +74,11 @@ class ProverWorker::Observer final : public pipeline::JobObserver {
     worker_.snapshot_.device = choice.gpu ? choice.device.index() : -1;
   }
   void job_ended(const pipeline::JobReport& report) override {
-    const auto it = worker_.ids_.find(report.number);
-    if (it == worker_.ids_.end()) return;
-    const std::string id = std::move(it->second);
-    worker_.ids_.erase(it);
+    const auto it = worker_.tickets_.find(report.number);
+    if (it == worker_.tickets_.end()) return;
+    const JobTable::Ticket ticket = std::move(it->second);
+    worker_.tickets_.erase(it);
+    const std::string& id = ticket.id;
     JobResult result = result_from(pipeline::JobReport(report));
     if (result.state == JobState::kCompleted) {
       log("job " + id + ": proved and verified, " + std::to_string(result.proof.size()) +
@@ -86,7 +87,7 @@ class ProverWorker::Observer final : public pipeline::JobObserver {
       log("job " + id + ": " + (result.state == JobState::kCancelled ? "stopped: " : "failed: ") +
           result.error);
     }
-    worker_.table_.finish(id, std::move(result));
+    worker_.table_.finish(ticket, std::move(result));
   }
 
  private:
@@ -237,7 +238,7 @@ bool ProverWorker::run_commands(pipeline::JobQueue& queue) {
 
 void ProverWorker::prove(pipeline::JobQueue& queue, JobTable::Taken&& job) {
   const std::size_t number = next_number_++;
-  ids_[number] = job.id;
+  tickets_[number] = job.ticket;
   queue.submit(number, std::move(job.work.sector));
   publish(queue);
 }

@@ -103,7 +103,7 @@ class ProverWorker {
   std::deque<Command> commands_;
   WorkerSnapshot snapshot_;
   std::string failure_;
-  std::map<std::size_t, std::string> ids_;  // job number -> id, on the worker thread only
+  std::map<std::size_t, JobTable::Ticket> tickets_;  // job number -> its job, worker thread only
   std::size_t next_number_ = 1;
   std::thread thread_;  // last: started once everything above is ready
 };

@@ -1,8 +1,9 @@
 // The daemon's job table without gRPC or a prover: the queue's order (priority, then arrival),
 // request_id as an idempotency key (the same request, another one, a retry after a failure),
-// cancel of a queued and of a running job (and the prover's late result dropped), await with a
-// timeout, a refused request ended at once, closing, the finished jobs kept, the counts by kind,
-// and the ends each counted once for the metrics.
+// cancel of a queued and of a running job (and the prover's late result dropped, also once the id
+// names a newer job the prover has taken too), await with a timeout, a refused request ended at
+// once, closing, the finished jobs kept, the counts by kind, and the ends each counted once for
+// the metrics.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -53,9 +54,16 @@ struct Table {
            : s == JobState::kFailed  ? "failed"
                                      : "cancelled";
   }
+  std::map<std::string, JobTable::Ticket> tickets;  // the last job taken under each id
+
   std::string next() {
     const auto taken = table.take_next();
-    return taken ? taken->id : "";
+    if (!taken) return "";
+    tickets[taken->ticket.id] = taken->ticket;
+    return taken->ticket.id;
+  }
+  void finish(const std::string& id, JobResult result) {
+    table.finish(tickets.at(id), std::move(result));
   }
   JobState state(const std::string& id) {
     const auto view = table.await(id, Clock::now(), {});
@@ -96,7 +104,7 @@ TEST_CASE("request_id: the same request is the same job, another is refused whil
   REQUIRE(t.next() == "a");
   CHECK(t.table.submit(spec("a", Priority::kNormal, "x")).existing);  // running
   CHECK_THROWS_AS(t.table.submit(spec("a", Priority::kNormal, "y")), cuzk::serve::JobConflict);
-  t.table.finish("a", completed(7));
+  t.finish("a", completed(7));
   // Completed: the same request gets the proof again, not a new proof.
   const auto done = t.table.submit(spec("a", Priority::kNormal, "x"));
   CHECK(done.existing);
@@ -115,7 +123,7 @@ TEST_CASE("request_id: a failed or cancelled job is replaced by the retry") {
   REQUIRE(t.next() == "f");
   JobResult failed;
   failed.error = "missing parameters";
-  t.table.finish("f", failed);
+  t.finish("f", failed);
   CHECK(t.state("f") == JobState::kFailed);
   CHECK_FALSE(t.table.submit(spec("f")).existing);
   CHECK(t.state("f") == JobState::kQueued);
@@ -150,7 +158,7 @@ TEST_CASE("counts by kind: queued and held, and the running jobs' kinds") {
   CHECK(counts.by_kind["snap_update"].held == 1);
   CHECK(counts.by_kind["porep_c2"].queued == 3);
   CHECK(counts.running.empty());
-  t.table.finish("snap-1", completed(1));  // dropped: it was cancelled
+  t.finish("snap-1", completed(1));  // dropped: it was cancelled
   counts = t.table.counts();
   CHECK(counts.held == 0);
   CHECK(counts.by_kind.count("snap_update") == 0);
@@ -170,7 +178,7 @@ TEST_CASE("cancel: a queued job ends at once; a running one too, and its late re
   t.table.submit(spec("queued"));
   const auto taken = t.table.take_next();
   REQUIRE(taken);
-  REQUIRE(taken->id == "running");
+  REQUIRE(taken->ticket.id == "running");
   REQUIRE(taken->work.sector.cancel != nullptr);
   CHECK_FALSE(taken->work.sector.cancel->load());
 
@@ -182,13 +190,44 @@ TEST_CASE("cancel: a queued job ends at once; a running one too, and its late re
   CHECK(taken->work.sector.cancel->load());  // the prover is told to stop
   CHECK(t.state("running") == JobState::kCancelled);
   CHECK(t.table.counts().held == 1);  // the prover still holds it
-  t.table.finish("running", completed(1));
+  t.table.finish(taken->ticket, completed(1));
   CHECK(t.state("running") == JobState::kCancelled);
   CHECK(t.table.counts().held == 0);
 
   CHECK(t.table.cancel("running") == JobTable::Cancelled::kHadEnded);
   CHECK(t.table.cancel("nobody") == JobTable::Cancelled::kUnknown);
   CHECK(t.ends == std::map<std::string, int>{{"cancelled", 2}});
+}
+
+TEST_CASE("an id cancelled while proved and reused: the old job's late result ends nothing new") {
+  // The prover proves one sector while it synthesizes the next, so it can take the newer job
+  // under the same id before the old one's result comes back.
+  Table t;
+  t.table.submit(spec("x", Priority::kNormal, "old"));
+  const auto old_job = t.table.take_next();
+  REQUIRE(old_job);
+  CHECK(t.table.cancel("x") == JobTable::Cancelled::kWasRunning);
+  CHECK_FALSE(t.table.submit(spec("x", Priority::kNormal, "new")).existing);
+  const auto new_job = t.table.take_next();
+  REQUIRE(new_job);
+  CHECK(new_job->ticket.id == "x");
+  CHECK(new_job->ticket.serial != old_job->ticket.serial);
+  CHECK(t.table.counts().held == 2);
+
+  t.table.finish(old_job->ticket, completed(1));
+  CHECK(t.state("x") == JobState::kRunning);  // the new job is still being proved
+  auto counts = t.table.counts();
+  CHECK(counts.held == 1);
+  REQUIRE(counts.running.size() == 1);
+  CHECK(counts.running[0].id == "x");
+
+  t.table.finish(new_job->ticket, completed(2));
+  const auto view = t.table.await("x", std::nullopt, {});
+  REQUIRE(view);
+  CHECK(view->state == JobState::kCompleted);
+  CHECK(view->result.proof == std::vector<std::uint8_t>{2, 2});
+  CHECK(t.table.counts().held == 0);
+  CHECK(t.ends == std::map<std::string, int>{{"cancelled", 1}, {"completed", 1}});
 }
 
 TEST_CASE("await: the end, a timeout, an unknown id, a waiter woken by another thread") {
@@ -204,7 +243,7 @@ TEST_CASE("await: the end, a timeout, an unknown id, a waiter woken by another t
   REQUIRE(t.next() == "w");
   std::thread prover([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    t.table.finish("w", completed(3));
+    t.finish("w", completed(3));
   });
   const auto ended = t.table.await("w", std::nullopt, {});
   prover.join();
@@ -261,7 +300,7 @@ TEST_CASE("finished jobs: the last keep_finished are kept, older ones forgotten"
     const std::string id = std::string("j").append(std::to_string(i));
     t.table.submit(spec(id));
     REQUIRE(t.next() == id);
-    t.table.finish(id, completed(static_cast<std::uint8_t>(i)));
+    t.finish(id, completed(static_cast<std::uint8_t>(i)));
   }
   CHECK_FALSE(t.table.await("j0", std::nullopt, {}));
   CHECK_FALSE(t.table.await("j1", std::nullopt, {}));
