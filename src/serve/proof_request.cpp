@@ -1,5 +1,6 @@
 #include "serve/proof_request.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -114,6 +115,12 @@ std::string kind_label(int proof_kind) {
     default:
       return "unknown";
   }
+}
+
+std::string kind_status_name(std::string_view label) {
+  std::string name(label);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
 }
 
 Priority priority_from(int priority) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "cuzk/v1/proving.pb.h"
 #include "serve/job.hpp"
@@ -23,9 +24,13 @@ inline constexpr const char* kVanillaProofName = "vanilla_proof";
 
 JobSpec job_spec(const cuzk::v1::SubmitProofRequest& request);
 
-// The metrics' and GetStatus' label of a wire ProofKind: "porep_c2", "snap_update",
-// "window_post", "winning_post", or "unknown".
+// The metrics' label of a wire ProofKind: "porep_c2", "snap_update", "window_post",
+// "winning_post", or "unknown". The job table counts jobs by it too.
 std::string kind_label(int proof_kind);
+
+// GetStatus' name of a kind, from its label: hyphens where the label has underscores
+// ("porep-c2", "snap-update"), as curio's own daemon names its queues and running jobs there.
+std::string kind_status_name(std::string_view label);
 
 // PRIORITY_UNSPECIFIED and unknown values are kNormal.
 Priority priority_from(int priority);

@@ -28,7 +28,7 @@ void add_gpu(int ordinal, const JobTable::Counts& counts, bool proving,
   }
   if (proving && !counts.running.empty()) {
     gpu.set_current_job_id(counts.running.front().id);
-    gpu.set_current_proof_kind(counts.running.front().kind);
+    gpu.set_current_proof_kind(kind_status_name(counts.running.front().kind));
   }
 }
 
@@ -61,7 +61,7 @@ void fill_status(const JobTable::Counts& counts, const WorkerSnapshot& worker,
     const JobTable::KindCounts kind_counts =
         it != counts.by_kind.end() ? it->second : JobTable::KindCounts{};
     pb::QueueStatus& queue = *out.add_queues();
-    queue.set_proof_kind(label);
+    queue.set_proof_kind(kind_status_name(label));
     queue.set_pending(kind_counts.queued);
     queue.set_in_progress(kind_counts.held);
   }

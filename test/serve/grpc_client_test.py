@@ -452,7 +452,7 @@ def test_status_and_metrics(pb, stub, proved, refused, cancelled):
     check(status.total_proofs_failed == refused,
           "GetStatus failed %d, expected %d" % (status.total_proofs_failed, refused))
     check(status.uptime_seconds > 0, "uptime")
-    check([q.proof_kind for q in status.queues] == ["porep_c2", "snap_update"] and
+    check([q.proof_kind for q in status.queues] == ["porep-c2", "snap-update"] and
           all(q.pending == 0 and q.in_progress == 0 for q in status.queues),
           "the queues, empty: %s" % list(status.queues))
     text = stub.GetMetrics(pb.GetMetricsRequest(), timeout=10).prometheus_text

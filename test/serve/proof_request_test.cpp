@@ -140,3 +140,17 @@ TEST_CASE(
         "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g, snap-2k, snap-8m, snap-512m, "
         "snap-32g, snap-64g");
 }
+
+TEST_CASE("a kind's label (metrics, job table) and its GetStatus name (curio's daemon's)") {
+  using cuzk::serve::kind_label;
+  using cuzk::serve::kind_status_name;
+  CHECK(kind_label(pb::POREP_SEAL_COMMIT) == "porep_c2");
+  CHECK(kind_label(pb::SNAP_DEALS_UPDATE) == "snap_update");
+  CHECK(kind_label(pb::WINDOW_POST_PARTITION) == "window_post");
+  CHECK(kind_label(pb::WINNING_POST) == "winning_post");
+  CHECK(kind_label(99) == "unknown");
+  CHECK(kind_status_name(kind_label(pb::POREP_SEAL_COMMIT)) == "porep-c2");
+  CHECK(kind_status_name(kind_label(pb::SNAP_DEALS_UPDATE)) == "snap-update");
+  CHECK(kind_status_name(kind_label(pb::WINDOW_POST_PARTITION)) == "window-post");
+  CHECK(kind_status_name(kind_label(pb::WINNING_POST)) == "winning-post");
+}
