@@ -98,6 +98,8 @@ class GpuProvingSession {
   const SessionCircuit& circuit() const { return circuit_; }
   // The device memory plan (the tier, and whether the parameters are page-locked).
   const GpuMemoryPlan& plan() const { return plan_; }
+  // Host memory page-locked for this session: the parameters' mapping in a streamed tier, or 0.
+  std::size_t page_locked_bytes() const { return pinned_.bytes(); }
 
   // On the calling thread: checks the sector's input, takes the recorded shape (first sector
   // only) and synthesizes every partition's witness, handing each to the GPU thread. Returns once

@@ -105,6 +105,8 @@ class GpuSectorProver final : public SectorProver {
     return {session_.gpu_busy_seconds(), session_.gpu_thread_seconds()};
   }
 
+  std::size_t page_locked_bytes() const override { return session_.page_locked_bytes(); }
+
  private:
   struct Entry {
     GpuPendingSector pending;              // holds the sector (and its C1) until finish()

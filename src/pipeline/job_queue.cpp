@@ -58,6 +58,10 @@ GpuUse JobQueue::gpu_use() const {
   return use;
 }
 
+std::size_t JobQueue::page_locked_bytes() const {
+  return prover_ != nullptr ? prover_->page_locked_bytes() : 0;
+}
+
 void JobQueue::submit(std::size_t number, SectorJob job) {
   Pending pending;
   JobReport& report = pending.report;

@@ -103,6 +103,8 @@ class JobQueue {
 
   // The GPU's busy seconds and span over the whole run so far.
   GpuUse gpu_use() const;
+  // Host memory the loaded parameters' prover holds page-locked (SectorProver::page_locked_bytes).
+  std::size_t page_locked_bytes() const;
   double elapsed_seconds() const;
 
  private:

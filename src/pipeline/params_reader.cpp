@@ -40,7 +40,7 @@ PinnedParameters PinnedParameters::pin(kernels::Device device,
                                        const prover::MappedParameters& params) {
   PinnedParameters p;
   const std::size_t host = physical_memory_bytes();
-  if (host < params.bytes().size() + kHostReserveBytes) {
+  if (params.bytes().size() > page_lockable_bytes()) {
     // Pinned pages cannot be reclaimed: locking nearly all of the memory starves the rest.
     p.failure = "the host has " + format_gib(host) + ", the parameters take " +
                 format_gib(params.bytes().size()) + " and " + format_gib(kHostReserveBytes) +
@@ -49,6 +49,11 @@ PinnedParameters PinnedParameters::pin(kernels::Device device,
   }
   p.range = kernels::RegisteredHostRange::try_register(device, params.bytes(), p.failure);
   return p;
+}
+
+std::size_t PinnedParameters::page_lockable_bytes() {
+  const std::size_t host = physical_memory_bytes();
+  return host > kHostReserveBytes ? host - kHostReserveBytes : 0;
 }
 
 ParamsFileReader::ParamsFileReader(const prover::MappedParameters& params,

@@ -24,7 +24,14 @@ struct PinnedParameters {
   std::optional<kernels::RegisteredHostRange> range;
   std::string failure;  // why `range` is empty
 
+  // Refuses (with `failure`) parameters larger than page_lockable_bytes().
   static PinnedParameters pin(kernels::Device device, const prover::MappedParameters& params);
+  // The most host memory parameters may page-lock: the host's physical memory less what is kept
+  // for everything else (8 GiB: the sector's witnesses, the system, other processes), since
+  // page-locked memory cannot be reclaimed.
+  static std::size_t page_lockable_bytes();
+  // Bytes page-locked: the whole mapping, or 0.
+  std::size_t bytes() const { return range ? range->host().size() : 0; }
 };
 
 class ParamsFileReader {

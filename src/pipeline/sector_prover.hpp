@@ -56,6 +56,8 @@ class SectorProver {
   virtual SectorOutcome collect() = 0;
   virtual std::size_t in_flight() const = 0;
   virtual GpuUse gpu_use() const { return {}; }
+  // Host memory this prover holds page-locked (a GPU session's parameters in a streamed tier).
+  virtual std::size_t page_locked_bytes() const { return 0; }
 };
 
 // Everything a prover borrows; each must outlive it.

@@ -248,6 +248,7 @@ void ProverWorker::publish(const pipeline::JobQueue& queue) {
   s.loaded = queue.loaded_proof();
   s.parameter_bytes = s.loaded ? file_bytes(queue.loaded_parameters_path()) : 0;
   s.gpu_busy_seconds = queue.gpu_use().busy_seconds;
+  s.page_locked_bytes = queue.page_locked_bytes();
   const std::lock_guard lock(mutex_);
   s.gpu = snapshot_.gpu;
   s.device = snapshot_.device;

@@ -46,6 +46,7 @@ struct WorkerSnapshot {
   bool gpu = false;                             // proved on a GPU
   int device = -1;                              // which, when gpu
   double gpu_busy_seconds = 0;
+  std::uint64_t page_locked_bytes = 0;  // host memory held page-locked (JobQueue's)
 };
 
 struct PreloadOutcome {

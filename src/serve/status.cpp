@@ -4,6 +4,7 @@
 
 #include "kernels/device/device.hpp"
 #include "kernels/device/gpu.hpp"
+#include "pipeline/params_reader.hpp"
 #include "serve/circuit_id.hpp"
 #include "serve/proof_request.hpp"
 
@@ -65,6 +66,10 @@ void fill_status(const JobTable::Counts& counts, const WorkerSnapshot& worker,
     queue.set_pending(kind_counts.queued);
     queue.set_in_progress(kind_counts.held);
   }
+  // The parameters' mapping, page-locked by a streamed tier, against what the host lets them
+  // page-lock (the staging buffers' few hundred MB are not counted).
+  out.set_pinned_memory_bytes(worker.page_locked_bytes);
+  out.set_pinned_memory_limit_bytes(pipeline::PinnedParameters::page_lockable_bytes());
   out.set_total_proofs_completed(counts.completed);
   out.set_total_proofs_failed(counts.failed);
   out.set_uptime_seconds(static_cast<std::uint64_t>(uptime_seconds));

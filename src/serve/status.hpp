@@ -1,6 +1,7 @@
 // GetStatus' answer and GetMetrics' gauges, from the job table's counts and the worker's
 // snapshot: the GPUs (the one proving, or every usable one before the first job), the parameters
-// the prover holds with their tier, the queue of each kind proved, the totals and the uptime.
+// the prover holds with their tier, the queue of each kind proved, the totals, the host memory
+// page-locked for the parameters against its cap, and the uptime.
 #pragma once
 
 #include "cuzk/v1/proving.pb.h"
