@@ -15,6 +15,20 @@ namespace {
 
 constexpr unsigned kGatherThreads = 256;
 
+// The query point of source value i (the rank of its variable among those the density selects,
+// past the query's offset); false when the density leaves the variable out of this query.
+__device__ __forceinline__ bool tail_point(const TailSource& src, std::size_t i,
+                                           std::uint64_t& point) {
+  const std::uint64_t j = src.index[i];
+  std::uint64_t rank = j;
+  if (src.density != nullptr) {
+    if (!test_bit(src.density, j)) return false;
+    rank = rank_of(src.density, src.density_prefix, j);
+  }
+  point = src.base_offset + rank;
+  return true;
+}
+
 // Appends (point, canonical scalar) for every source value whose point lies in the slice
 // [slice_first, slice_end).
 template <class F>
@@ -23,14 +37,8 @@ __global__ void gather_tail_kernel(TailSource src, std::size_t slice_first, std:
                                    DeviceScalar* out_scalars, unsigned long long* counter) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= src.count) return;
-  const std::uint64_t j = src.index[i];
-  std::uint64_t rank = j;
-  if (src.density != nullptr) {
-    if (!test_bit(src.density, j)) return;
-    rank = rank_of(src.density, src.density_prefix, j);
-  }
-  const std::uint64_t point = src.base_offset + rank;
-  if (point < slice_first || point >= slice_end) return;
+  std::uint64_t point = 0;
+  if (!tail_point(src, i, point) || point < slice_first || point >= slice_end) return;
   const unsigned long long k = atomicAdd(counter, 1ull);
   out_points[k] = slice_points[point - slice_first];
   const DeviceFr canonical = src.value[i].from_montgomery();
@@ -48,13 +56,8 @@ __global__ void gather_encoded_tail_kernel(TailSource src, const std::uint8_t* e
   constexpr std::size_t kBytes = 2 * sizeof(F);
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= src.count) return;
-  const std::uint64_t j = src.index[i];
-  std::uint64_t rank = j;
-  if (src.density != nullptr) {
-    if (!test_bit(src.density, j)) return;
-    rank = rank_of(src.density, src.density_prefix, j);
-  }
-  const std::uint64_t point = src.base_offset + rank;
+  std::uint64_t point = 0;
+  if (!tail_point(src, i, point)) return;
   const unsigned long long k = atomicAdd(counter, 1ull);
   DeviceAffine<F> a;
   const unsigned reason = decode_point<F>(encoded + point * kBytes, a);
