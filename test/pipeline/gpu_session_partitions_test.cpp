@@ -17,6 +17,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "circuit/proving_cs.hpp"
@@ -124,6 +125,26 @@ void check_sums_against_cpu(const prover::MappedParameters& params, const SmallS
   }
 }
 
+// Two sectors submitted back to back (the second synthesized while the GPU proves the first),
+// each finished, verified, with a proof per partition and every partition's sums equal to the CPU
+// prover's.
+std::pair<GpuSectorResult, GpuSectorResult> prove_back_to_back(
+    GpuProvingSession& session, const prover::MappedParameters& params,
+    const std::shared_ptr<const SmallSector>& first,
+    const std::shared_ptr<const SmallSector>& second) {
+  GpuPendingSector pending_first = session.submit(first);
+  GpuPendingSector pending_second = session.submit(second);
+  GpuSectorResult r_first = session.finish(std::move(pending_first));
+  GpuSectorResult r_second = session.finish(std::move(pending_second));
+  CHECK(r_first.verified);
+  CHECK(r_second.verified);
+  CHECK(r_first.proofs.size() == first->partitions());
+  CHECK(r_second.proofs.size() == second->partitions());
+  check_sums_against_cpu(params, *first, r_first);
+  check_sums_against_cpu(params, *second, r_second);
+  return {std::move(r_first), std::move(r_second)};
+}
+
 TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU prover's sums" *
           doctest::skip(no_gpu())) {
   const Fixture& f = fixture();
@@ -136,20 +157,13 @@ TEST_CASE("GPU proving session: sectors of 3 and 10 partitions equal the CPU pro
   const auto three = std::make_shared<const SmallSector>(f.sector, f.recording.layout, 3);
   // Ten partitions: the ones batch's 2^10 - 1 patterns; three right behind them, synthesized
   // while the GPU proves the ten.
-  GpuPendingSector pending_ten = session.submit(ten);
-  GpuPendingSector pending_three = session.submit(three);
-  const GpuSectorResult r10 = session.finish(std::move(pending_ten));
-  const GpuSectorResult r3 = session.finish(std::move(pending_three));
-  CHECK(r10.verified);
-  CHECK(r3.verified);
+  const auto [r10, r3] = prove_back_to_back(session, params, ten, three);
   CHECK(r10.proofs.size() == 10);
   CHECK(r3.proofs.size() == 3);
   // The batch was summed in the first partition of each sector.
   REQUIRE(r10.report.partitions.size() == 10);
   CHECK(r10.report.partitions[0].gpu.ones_batch_ms > 0);
   CHECK(r3.report.partitions[0].gpu.ones_batch_ms > 0);
-  check_sums_against_cpu(params, *ten, r10);
-  check_sums_against_cpu(params, *three, r3);
   // The first three partitions of both sectors are the same circuits: the same sums.
   for (std::size_t k = 0; k < 3; ++k) {
     CHECK(kernels::from_device_layout(r3.sums[k].l) == kernels::from_device_layout(r10.sums[k].l));
@@ -176,17 +190,10 @@ TEST_CASE("GPU proving session: the smallest tier, parameters page-locked, equal
   const auto count = static_cast<std::uint32_t>(kernels::PartitionProver::max_batch());
   const auto many = std::make_shared<const SmallSector>(f.sector, f.recording.layout, count);
   const auto one = std::make_shared<const SmallSector>(f.sector, f.recording.layout, 1);
-  GpuPendingSector pending_many = session.submit(many);
-  GpuPendingSector pending_one = session.submit(one);
-  const GpuSectorResult rmany = session.finish(std::move(pending_many));
-  const GpuSectorResult r1 = session.finish(std::move(pending_one));
-  CHECK(rmany.verified);
-  CHECK(r1.verified);
+  const auto [rmany, r1] = prove_back_to_back(session, params, many, one);
   REQUIRE(rmany.report.partitions.size() == count);
   CHECK(rmany.report.partitions[0].gpu.ones_batch_ms > 0);
   CHECK(r1.report.partitions[0].gpu.ones_batch_ms == 0);
-  check_sums_against_cpu(params, *many, rmany);
-  check_sums_against_cpu(params, *one, r1);
   CHECK(kernels::from_device_layout(r1.sums[0].h) == kernels::from_device_layout(rmany.sums[0].h));
 }
 
